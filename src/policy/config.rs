@@ -1,0 +1,1 @@
+//! TODO: filled by the policy work (issue 3).
