@@ -23,3 +23,5 @@ pub mod conform;
 pub mod invariants;
 #[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod gen;
+
+pub mod manual;
