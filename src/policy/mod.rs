@@ -8,7 +8,7 @@
 //!
 //! Submodules, in the order data flows through them:
 //! [`config`] loads rules, [`pattern`] compiles one pattern, [`matcher`]
-//! evaluates a compiled rule set ([`reference`] is its deliberately simple
+//! evaluates a compiled rule set ([`reference`](mod@reference) is its deliberately simple
 //! twin), [`units`] splits a command, [`floor`] applies wrapper floors, and
 //! [`check`] aggregates the answer.
 
