@@ -1,1 +1,62 @@
-//! TODO: filled by the policy work (issue 3).
+//! A compiled rule set: last match wins (`POL-RULE-2`, `POL-RULE-3`).
+
+use super::pattern::{Pattern, Work};
+use super::Rule;
+
+/// Rules compiled once, evaluated many times without allocating.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleSet {
+    patterns: Vec<Pattern>,
+}
+
+impl RuleSet {
+    /// Compiles every rule's pattern, expanding `~`/`$HOME` to `home` (`POL-MATCH-2`).
+    ///
+    /// `home` is an explicit input: the matcher never reads the environment.
+    #[must_use]
+    pub fn new(rules: &[Rule], home: &str) -> RuleSet {
+        RuleSet {
+            patterns: rules
+                .iter()
+                .map(|rule| Pattern::compile(&rule.pattern, home))
+                .collect(),
+        }
+    }
+
+    /// Number of rules.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.patterns.len()
+    }
+
+    /// Whether there are no rules.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+
+    /// Index of the last rule whose pattern matches the whole `value` (`POL-RULE-2`).
+    ///
+    /// `None` means no rule matched: the caller applies the fallback state
+    /// (`POL-RULE-3`).
+    #[must_use]
+    pub fn last_match(&self, value: &str) -> Option<usize> {
+        self.last_match_counted(value, &mut Work::default())
+    }
+
+    /// [`RuleSet::last_match`], adding the steps taken to `work` (`POL-MATCH-7`).
+    pub fn last_match_counted(&self, value: &str, work: &mut Work) -> Option<usize> {
+        self.patterns
+            .iter()
+            .rposition(|pattern| pattern.is_match_counted(value, work))
+    }
+
+    /// Whether the rule at `index` matches the whole `value`; `false` for an
+    /// index out of range.
+    #[must_use]
+    pub fn matches(&self, index: usize, value: &str) -> bool {
+        self.patterns
+            .get(index)
+            .is_some_and(|pattern| pattern.is_match(value))
+    }
+}

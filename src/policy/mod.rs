@@ -15,6 +15,7 @@
 pub mod check;
 pub mod config;
 pub mod floor;
+pub mod home;
 pub mod matcher;
 pub mod pattern;
 pub mod reference;

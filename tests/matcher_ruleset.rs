@@ -1,0 +1,89 @@
+//! Rule sets: last match wins, no match is reported as `None`.
+
+use inner_cmd_spec::policy::matcher::RuleSet;
+use inner_cmd_spec::policy::Rule;
+use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
+
+/// A table row: label, rules, value, index of the deciding rule.
+type Row<'a> = (
+    &'a str,
+    &'a [(&'a str, PermissionState)],
+    &'a str,
+    Option<usize>,
+);
+
+fn rules(list: &[(&str, PermissionState)]) -> Vec<Rule> {
+    list.iter()
+        .map(|&(pattern, state)| Rule {
+            pattern: pattern.to_owned(),
+            state,
+        })
+        .collect()
+}
+
+/// POL-RULE-1, POL-RULE-2, POL-RULE-3: (label, rules, value, index of the deciding rule).
+#[test]
+fn pol_rule_last_match_wins_table() {
+    let policy = [
+        ("*", Ask),
+        ("git *", Allow),
+        ("git push *", Ask),
+        ("rm -rf *", Deny),
+        ("git *", Deny),
+    ];
+    let rows: &[Row<'_>] = &[
+        ("catch-all only", &policy[..1], "ls", Some(0)),
+        (
+            "later duplicate pattern wins",
+            &policy,
+            "git status",
+            Some(4),
+        ),
+        (
+            "specific rule before a later broad one loses",
+            &policy,
+            "git push origin",
+            Some(4),
+        ),
+        (
+            "specific rule after broad one wins",
+            &policy[..3],
+            "git push origin",
+            Some(2),
+        ),
+        (
+            "unrelated value falls to the catch-all",
+            &policy,
+            "ls -la",
+            Some(0),
+        ),
+        ("no catch-all, no match", &policy[1..], "ls -la", None),
+        ("empty rule list", &[], "anything", None),
+        ("deny rule", &policy[..4], "rm -rf /", Some(3)),
+    ];
+    for &(label, list, value, expected) in rows {
+        let set = RuleSet::new(&rules(list), "/home/u");
+        assert_eq!(set.last_match(value), expected, "{label}");
+        assert_eq!(set.len(), list.len(), "{label}");
+    }
+}
+
+/// POL-RULE-2: `matches` answers for one rule; an index out of range matches nothing.
+#[test]
+fn pol_rule_2_single_rule_matches() {
+    let set = RuleSet::new(&rules(&[("git *", Allow), ("~/x", Deny)]), "/home/u");
+    let rows = [
+        (0, "git", true),
+        (0, "github", false),
+        (1, "/home/u/x", true),
+        (1, "~/x", false),
+        (2, "git", false),
+    ];
+    for (index, value, expected) in rows {
+        assert_eq!(
+            set.matches(index, value),
+            expected,
+            "rule {index} vs {value:?}"
+        );
+    }
+}
