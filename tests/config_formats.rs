@@ -1,0 +1,116 @@
+//! The plain rule-list format, the explicit file, and the built-in example policy.
+
+use inner_cmd_spec::policy::config::{example_policy, load_search, parse_policy, BashPolicy};
+use inner_cmd_spec::policy::matcher::RuleSet;
+use inner_cmd_spec::policy::Rule;
+use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
+
+fn rule(pattern: &str, state: PermissionState) -> Rule {
+    Rule {
+        pattern: pattern.to_owned(),
+        state,
+    }
+}
+
+fn state_of(policy: &BashPolicy, value: &str) -> PermissionState {
+    RuleSet::new(&policy.rules, "/home/u")
+        .last_match(value)
+        .map_or(policy.fallback, |i| policy.rules[i].state)
+}
+
+/// POL-CONFIG-8: a rule list keeps order and duplicates; its fallback is ask.
+#[test]
+fn pol_config_8_rule_list_keeps_order_and_duplicates() {
+    let text = r#"[{"pattern":"git *","action":"allow"},{"action":"deny","pattern":"git push *"},
+                   {"pattern":"git *","action":"ask"}] // a comment"#;
+    let policy = parse_policy(text, "rules.json", "/home/u").unwrap();
+    assert_eq!(
+        policy.rules,
+        vec![
+            rule("git *", Allow),
+            rule("git push *", Deny),
+            rule("git *", Ask)
+        ]
+    );
+    assert_eq!(policy.fallback, Ask);
+}
+
+/// POL-CONFIG-4, POL-CONFIG-5, POL-CONFIG-8: an explicit config merges after the
+/// searched files; an explicit rule list is appended after their rules.
+#[test]
+fn pol_config_4_explicit_file_comes_last() {
+    let root =
+        std::env::temp_dir().join(format!("inner-cmd-config-explicit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let global_dir = root.join(".pi/agent/extensions/pi-permission-system");
+    std::fs::create_dir_all(&global_dir).unwrap();
+    std::fs::write(
+        global_dir.join("config.json"),
+        r#"{"permission":{"*":"deny","bash":{"ls":"allow","rm *":"deny"}}}"#,
+    )
+    .unwrap();
+    let explicit_config = root.join("explicit.json");
+    std::fs::write(
+        &explicit_config,
+        r#"{"permission":{"bash":{"ls":"ask","cat *":"allow"}}}"#,
+    )
+    .unwrap();
+    let explicit_list = root.join("list.json");
+    std::fs::write(&explicit_list, r#"[{"pattern":"ls","action":"deny"}]"#).unwrap();
+    let home = root.to_str().unwrap();
+
+    let merged = load_search(home, None, Some(&explicit_config)).unwrap();
+    assert_eq!(
+        merged.rules,
+        vec![rule("ls", Ask), rule("rm *", Deny), rule("cat *", Allow)]
+    );
+    assert_eq!(merged.fallback, Deny);
+
+    let appended = load_search(home, None, Some(&explicit_list)).unwrap();
+    assert_eq!(
+        appended.rules,
+        vec![rule("ls", Allow), rule("rm *", Deny), rule("ls", Deny)]
+    );
+    assert_eq!(appended.fallback, Deny);
+
+    let nothing = load_search(root.join("no-such-home").to_str().unwrap(), None, None).unwrap();
+    assert_eq!(
+        nothing,
+        BashPolicy {
+            rules: vec![],
+            fallback: Ask
+        }
+    );
+}
+
+/// POL-CONFIG-9, POL-RULE-2: the example policy starts with `"*": "ask"`, keeps
+/// its specific rules last, and decides as its design says.
+#[test]
+fn pol_config_9_example_policy() {
+    let policy = example_policy().unwrap();
+    assert_eq!(policy.rules.first(), Some(&rule("*", Ask)));
+    assert_eq!(policy.fallback, Ask);
+    let rows = [
+        ("git status", Allow),
+        ("git diff --stat", Allow),
+        ("git push origin main", Ask),
+        ("git push --force origin main", Deny),
+        ("git reset --hard HEAD~1", Deny),
+        ("rm -rf /", Deny),
+        ("rm old.txt", Ask),
+        ("pnpm test", Allow),
+        ("npm run build", Allow),
+        ("cargo test --all-features", Allow),
+        ("cargo publish", Deny),
+        ("cat README.md", Allow),
+        ("cat .env", Deny),
+        ("cat config/secrets.toml", Deny),
+        ("cat ~/.ssh/id_rsa", Deny),
+        ("curl https://example.com", Ask),
+        ("sudo ls", Deny),
+        ("github-cli", Ask),
+    ];
+    for (value, expected) in rows {
+        assert_eq!(state_of(&policy, value), expected, "{value:?}");
+    }
+}
