@@ -122,4 +122,5 @@ fn pol_config_4_missing_explicit_and_rule_list_at_search_path() {
         load_search(home, None, None),
         Err(ConfigError::WrongType { file, key, .. }) if file.ends_with("config.json") && key == "(root)"
     ));
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -311,5 +311,6 @@ fn pol_config_package_verified_table() {
                 case.label
             );
         }
+        let _ = std::fs::remove_dir_all(home.parent().unwrap());
     }
 }
