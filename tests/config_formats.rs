@@ -81,6 +81,7 @@ fn pol_config_4_explicit_file_comes_last() {
             fallback: Ask
         }
     );
+    let _ = std::fs::remove_dir_all(&root);
 }
 
 /// POL-CONFIG-9, POL-RULE-2: the example policy starts with `"*": "ask"`, keeps
