@@ -1,0 +1,67 @@
+//! Policy rules for a case, drawn from the words the case contains.
+
+use super::choices::Choices;
+use crate::policy::Rule;
+use crate::verdict::PermissionState;
+
+/// The home directory every generated policy uses.
+pub const HOME: &str = "/home/u";
+
+/// Patterns that are about no word in particular.
+const GENERIC_PATTERNS: &[&str] = &[
+    "*",
+    "timeout *",
+    "time *",
+    "rm *",
+    "*rm *-rf*",
+    "git push*",
+    "sudo *",
+    "~/bin/*",
+    "$HOME/x *",
+    "echo ?",
+    "* --lib",
+];
+
+/// A rule state: allow most often, so that allows (the interesting verdict) happen.
+pub fn state(c: &mut impl Choices) -> PermissionState {
+    match c.weighted(&[5, 2, 3]) {
+        0 => PermissionState::Allow,
+        1 => PermissionState::Ask,
+        _ => PermissionState::Deny,
+    }
+}
+
+/// Up to `max_rules` rules whose patterns come from `commands` (each command
+/// exactly, or its first word followed by ` *`) and from a fixed list of
+/// generic patterns. Order matters: the last matching rule wins.
+///
+/// Example for commands `["npm test", "git push"]`:
+/// `[{"*": ask}, {"npm *": allow}, {"git push": deny}]`.
+pub fn rules(c: &mut impl Choices, commands: &[&str], max_rules: usize) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    if c.percent(60) {
+        rules.push(Rule {
+            pattern: "*".to_owned(),
+            state: PermissionState::Ask,
+        });
+    }
+    let count = c.choose(max_rules + 1);
+    for _ in 0..count {
+        let pattern = if commands.is_empty() || c.percent(25) {
+            c.pick(GENERIC_PATTERNS).copied().unwrap_or("*").to_owned()
+        } else {
+            let command = c.pick(commands).copied().unwrap_or("ls");
+            if c.percent(50) {
+                command.to_owned()
+            } else {
+                let word = command.split(' ').next().unwrap_or(command);
+                format!("{word} *")
+            }
+        };
+        rules.push(Rule {
+            pattern,
+            state: state(c),
+        });
+    }
+    rules
+}
