@@ -8,7 +8,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "inner-cmd", version, about = "Reference specification of wrapper-aware command authorization")]
+#[command(
+    name = "inner-cmd",
+    version,
+    about = "Reference specification of wrapper-aware command authorization"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -55,15 +59,130 @@ struct ConformArgs {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Seconds one case (or the handshake) may take before it counts as errored.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(_args) => not_yet("check"),
-        Command::Serve => not_yet("serve"),
-        Command::Decide => not_yet("decide"),
-        Command::Conform(_args) => not_yet("conform"),
+        Command::Serve => serve(),
+        Command::Decide => decide(),
+        Command::Conform(args) => conform(&args),
+    }
+}
+
+/// `inner-cmd serve`: the oracle protocol on stdin/stdout (`PROTO-*`).
+fn serve() -> ExitCode {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match inner_cmd_spec::protocol::server::serve(stdin.lock(), stdout.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed stdout means the client left; nothing is left to answer.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("inner-cmd serve: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `inner-cmd decide`: one `decide` request on stdin, its answer on stdout (`PROTO-13`).
+fn decide() -> ExitCode {
+    use std::io::Read;
+    let limit = inner_cmd_spec::protocol::MAX_LINE_BYTES;
+    let mut input = Vec::new();
+    let read = std::io::stdin()
+        .lock()
+        .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
+        .read_to_end(&mut input);
+    if let Err(error) = read {
+        eprintln!("inner-cmd decide: cannot read stdin: {error}");
+        return ExitCode::FAILURE;
+    }
+    if input.len() > limit {
+        eprintln!("inner-cmd decide: line_too_long: request longer than {limit} bytes");
+        return ExitCode::FAILURE;
+    }
+    match inner_cmd_spec::protocol::answer_decide(&input) {
+        Ok(answer) => {
+            println!("{answer}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("inner-cmd decide: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `inner-cmd conform`: the vectors against another implementation (`CONF-RUN-*`).
+///
+/// Exit 0: everything selected passed; 1: a case failed or errored, or none
+/// ran; 2: the run could not start (bad arguments, vectors, skip file, handshake).
+fn conform(args: &ConformArgs) -> ExitCode {
+    use inner_cmd_spec::conform;
+    use std::io::IsTerminal;
+    let usage = |message: String| {
+        eprintln!("inner-cmd conform: {message}");
+        ExitCode::from(2)
+    };
+    let command = match conform::split_command_line(&args.implementation) {
+        Ok(command) => command,
+        Err(error) => return usage(error.to_string()),
+    };
+    let files = match conform::load_vectors(&args.vectors) {
+        Ok(files) => files,
+        Err(error) => return usage(error.to_string()),
+    };
+    let skips = match &args.skip_file {
+        None => Vec::new(),
+        Some(path) => {
+            match std::fs::read_to_string(path).map(|text| conform::parse_skip_file(&text)) {
+                Ok(Ok(skips)) => skips,
+                Ok(Err(error)) => return usage(format!("{}: {error}", path.display())),
+                Err(error) => return usage(format!("{}: {error}", path.display())),
+            }
+        }
+    };
+    let timeout = match std::time::Duration::try_from_secs_f64(args.timeout) {
+        Ok(timeout) if !timeout.is_zero() => timeout,
+        _ => {
+            return usage(format!(
+                "--timeout must be a positive number of seconds, not {}",
+                args.timeout
+            ))
+        }
+    };
+    let cases: Vec<conform::Case> = files.iter().flat_map(conform::VectorFile::cases).collect();
+    let options = conform::RunOptions {
+        command,
+        only: args.only.clone(),
+        skips,
+        timeout,
+        progress: std::io::stderr().is_terminal(),
+    };
+    let report = match conform::run(&cases, &options) {
+        Ok(report) => report,
+        Err(error) => return usage(error.to_string()),
+    };
+    if args.json {
+        match serde_json::to_string_pretty(&report) {
+            Ok(json) => println!("{json}"),
+            Err(error) => return usage(format!("cannot print the report: {error}")),
+        }
+    } else {
+        print!("{}", report.render());
+    }
+    if report.passed + report.failed + report.errored == 0 {
+        eprintln!("inner-cmd conform: no vector ran; check --vectors, --only and the skip file");
+    }
+    if report.success() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

@@ -1,0 +1,172 @@
+//! Decoding a request line and reading its fields (`PROTO-2`, `PROTO-5`).
+
+use serde_json::{Map, Value};
+
+use super::{ErrorCode, ProtocolError};
+
+/// A decoded request: its `id` (echoed), its `op`, and all of its fields.
+pub(super) type Request = (Value, String, Map<String, Value>);
+
+/// Decodes one line into a request, or an error response's `id` and error.
+pub(super) fn parse_line(line: &[u8]) -> Result<Request, (Value, ProtocolError)> {
+    let value = decode(line).map_err(|error| (Value::Null, error))?;
+    into_request(value)
+}
+
+/// Decodes bytes as one JSON value over Unicode text (`PROTO-5`).
+pub(super) fn decode(line: &[u8]) -> Result<Value, ProtocolError> {
+    let text = std::str::from_utf8(line).map_err(|error| {
+        ProtocolError::new(
+            ErrorCode::BadEncoding,
+            format!("request line is not UTF-8: {error}"),
+        )
+    })?;
+    serde_json::from_str(text).map_err(|error| {
+        if has_lone_surrogate_escape(text) {
+            ProtocolError::new(
+                ErrorCode::BadEncoding,
+                "request line escapes a lone surrogate, which is not a Unicode scalar value",
+            )
+        } else {
+            ProtocolError::new(
+                ErrorCode::BadJson,
+                format!("request line is not JSON: {error}"),
+            )
+        }
+    })
+}
+
+/// Checks that a decoded value is a request object with a string `op`.
+pub(super) fn into_request(value: Value) -> Result<Request, (Value, ProtocolError)> {
+    let Value::Object(fields) = value else {
+        let error = ProtocolError::bad_request("a request must be a JSON object");
+        return Err((Value::Null, error));
+    };
+    let id = fields.get("id").cloned().unwrap_or(Value::Null);
+    match fields.get("op") {
+        Some(Value::String(op)) => Ok((id, op.clone(), fields)),
+        Some(_) => Err((id, ProtocolError::bad_request("`op` must be a string"))),
+        None => Err((id, ProtocolError::bad_request("missing field `op`"))),
+    }
+}
+
+/// True when a JSON string in `text` holds a `\uXXXX` escape of a surrogate
+/// that is not part of a high-low pair.
+///
+/// Only consulted after the JSON parser has already rejected the line, to
+/// choose between `bad_encoding` and `bad_json`.
+pub(super) fn has_lone_surrogate_escape(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut in_string = false;
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        match (in_string, byte) {
+            (false, b'"') => in_string = true,
+            (true, b'"') => in_string = false,
+            (true, b'\\') => {
+                if bytes.get(index + 1) == Some(&b'u') {
+                    let unit = hex_unit(bytes, index + 2);
+                    match unit {
+                        Some(0xD800..=0xDBFF) => {
+                            let pair = bytes.get(index + 6) == Some(&b'\\')
+                                && bytes.get(index + 7) == Some(&b'u')
+                                && matches!(hex_unit(bytes, index + 8), Some(0xDC00..=0xDFFF));
+                            if !pair {
+                                return true;
+                            }
+                            index += 12;
+                            continue;
+                        }
+                        Some(0xDC00..=0xDFFF) => return true,
+                        _ => {}
+                    }
+                }
+                // Skip the escaped character so that `\"` does not end the string.
+                index += 2;
+                continue;
+            }
+            _ => {}
+        }
+        index += 1;
+    }
+    false
+}
+
+/// The code unit spelled by four hex digits at `start`, if there are four.
+fn hex_unit(bytes: &[u8], start: usize) -> Option<u32> {
+    let digits = bytes.get(start..start + 4)?;
+    let digits = std::str::from_utf8(digits).ok()?;
+    u32::from_str_radix(digits, 16).ok()
+}
+
+/// A required string field.
+pub(super) fn required_str<'a>(
+    fields: &'a Map<String, Value>,
+    name: &str,
+) -> Result<&'a str, ProtocolError> {
+    match fields.get(name) {
+        Some(Value::String(text)) => Ok(text),
+        Some(_) => Err(ProtocolError::bad_request(format!(
+            "`{name}` must be a string"
+        ))),
+        None => Err(ProtocolError::bad_request(format!(
+            "missing field `{name}`"
+        ))),
+    }
+}
+
+/// An optional string field; `null` counts as absent.
+pub(super) fn optional_str<'a>(
+    fields: &'a Map<String, Value>,
+    name: &str,
+) -> Result<Option<&'a str>, ProtocolError> {
+    match fields.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) => Ok(Some(text)),
+        Some(_) => Err(ProtocolError::bad_request(format!(
+            "`{name}` must be a string or null"
+        ))),
+    }
+}
+
+/// The `home` field, or the server process's home directory when absent (`PROTO-6`).
+pub(super) fn home(fields: &Map<String, Value>) -> Result<String, ProtocolError> {
+    if let Some(home) = optional_str(fields, "home")? {
+        return Ok(home.to_owned());
+    }
+    process_home().ok_or_else(|| {
+        ProtocolError::bad_request("no `home` given and the server has no HOME directory")
+    })
+}
+
+/// The server's home directory: `HOME` when set and non-empty, as Node's `os.homedir()`.
+fn process_home() -> Option<String> {
+    std::env::var("HOME")
+        .ok()
+        .filter(|home| !home.is_empty())
+        .or_else(|| std::env::home_dir().and_then(|path| path.to_str().map(str::to_owned)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// PROTO-5: lone surrogate escapes are told apart from paired ones.
+    #[test]
+    fn lone_surrogates_are_detected_only_when_unpaired() {
+        const ROWS: &[(&str, &str, bool)] = &[
+            ("lone high", r#"{"v":"\ud800"}"#, true),
+            ("lone low", r#"{"v":"\udc00"}"#, true),
+            ("high then text", r#"{"v":"\ud800x"}"#, true),
+            ("two highs", r#"{"v":"\ud800\ud800"}"#, true),
+            ("pair", r#"{"v":"\ud83d\ude00"}"#, false),
+            ("escaped backslash then u", r#"{"v":"\\ud800"}"#, false),
+            ("outside a string", r#"{"v":1} \ud800"#, false),
+            ("plain escape", r#"{"v":"\u0041"}"#, false),
+            ("truncated", r#"{"v":"\ud8"#, false),
+        ];
+        for (label, text, lone) in ROWS {
+            assert_eq!(has_lone_surrogate_escape(text), *lone, "{label}");
+        }
+    }
+}
