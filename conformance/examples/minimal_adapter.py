@@ -10,7 +10,6 @@ Run it under the conformance runner:
 """
 import json
 import os
-import re
 import sys
 
 OPERATIONS = {"match", "units", "check", "advisory", "authorize", "decide"}
@@ -53,15 +52,37 @@ def utf16_units(text):
     return "".join(chr(int.from_bytes(data[i:i + 2], "little")) for i in range(0, len(data), 2))
 
 
+def pieces_match(pattern, value):
+    """Whole-value match of a pattern without a trailing-" *" rule, in one pass
+    (POL-MATCH-7: no backtracking). Pieces between stars have a fixed length, so
+    the first is anchored at the start, the last at the end, and each middle
+    piece is placed at its leftmost occurrence."""
+    def fits(piece, at):
+        return at + len(piece) <= len(value) and all(
+            p == "?" or p == value[at + i] for i, p in enumerate(piece))
+    pieces = pattern.split("*")
+    if len(pieces) == 1:
+        return len(pattern) == len(value) and fits(pattern, 0)
+    first, middle, last = pieces[0], pieces[1:-1], pieces[-1]
+    end = len(value) - len(last)
+    if end < len(first) or not fits(first, 0) or not fits(last, end):
+        return False
+    at = len(first)
+    for piece in middle:
+        while at + len(piece) <= end and not fits(piece, at):
+            at += 1
+        if at + len(piece) > end:
+            return False
+        at += len(piece)
+    return True
+
+
 def wildcard_match(pattern, value, home):
     expanded = utf16_units(expand_home(pattern, home))
-    optional_tail = expanded.endswith(" *")  # a trailing " *" makes the arguments optional
-    if optional_tail:
-        expanded = expanded[:-2]
-    regex = ".*".join(re.escape(piece).replace("\\?", ".") for piece in expanded.split("*"))
-    if optional_tail:
-        regex += "( .*)?"
-    return re.fullmatch(regex, utf16_units(value), re.DOTALL) is not None
+    value = utf16_units(value)
+    if expanded.endswith(" *") and pieces_match(expanded[:-2], value):
+        return True  # a trailing " *" makes the arguments optional
+    return pieces_match(expanded, value)
 
 
 class Reject(Exception):

@@ -59,7 +59,7 @@ pub fn compare(
     expected: &Map<String, Value>,
     latitude: &[Latitude],
     response: &Value,
-) -> Result<(), Mismatch> {
+) -> Result<(), Box<Mismatch>> {
     let lenient = latitude.contains(&Latitude::ExceptionMessage);
     let Value::Object(got) = response else {
         return Err(mismatch(
@@ -69,22 +69,30 @@ pub fn compare(
         ));
     };
     let expect_error = expected.get("errorCode");
-    let expected_ok = Value::Bool(expect_error.is_none());
-    if !expected.contains_key("ok") {
-        equal(&expected_ok, got.get("ok"), "/ok", lenient)?;
-    }
+    // `ok` first: whether the request was answered at all is the most useful difference.
+    let implied_ok = Value::Bool(expect_error.is_none());
+    let expected_ok = expected.get("ok").unwrap_or(&implied_ok);
+    equal(expected_ok, got.get("ok"), "/ok", lenient)?;
     if let Some(code) = expect_error {
         let got_code = got.get("error").and_then(|error| error.get("code"));
         equal(code, got_code, "/error/code", lenient)?;
     }
-    for (key, value) in expected.iter().filter(|(key, _)| *key != "errorCode") {
+    let rest = expected
+        .iter()
+        .filter(|(key, _)| *key != "errorCode" && *key != "ok");
+    for (key, value) in rest {
         equal(value, got.get(key), &pointer("", key), lenient)?;
     }
     Ok(())
 }
 
 /// Deep equality, reporting the first difference.
-fn equal(expected: &Value, got: Option<&Value>, path: &str, lenient: bool) -> Result<(), Mismatch> {
+fn equal(
+    expected: &Value,
+    got: Option<&Value>,
+    path: &str,
+    lenient: bool,
+) -> Result<(), Box<Mismatch>> {
     let Some(got) = got else {
         return Err(mismatch(path, expected, None));
     };
@@ -122,7 +130,7 @@ fn equal_objects(
     path: &str,
     lenient: bool,
     exception: bool,
-) -> Result<(), Mismatch> {
+) -> Result<(), Box<Mismatch>> {
     for (key, value) in want {
         let here = pointer(path, key);
         match (exception, key.as_str(), value, have.get(key)) {
@@ -136,11 +144,11 @@ fn equal_objects(
                         return Err(mismatch(&error_path, &want_error, have_error.as_ref()));
                     }
                     (None, Some(have_error)) => {
-                        return Err(Mismatch {
+                        return Err(Box::new(Mismatch {
                             path: error_path,
                             expected: None,
                             got: Some(have_error),
-                        });
+                        }));
                     }
                 }
                 equal_objects(&want_details, &have_details, &here, lenient, false)?;
@@ -150,11 +158,11 @@ fn equal_objects(
     }
     if let Some((key, extra)) = have.iter().find(|(key, _)| !want.contains_key(*key)) {
         // An extra key in a compared object is a difference: objects compare whole.
-        return Err(Mismatch {
+        return Err(Box::new(Mismatch {
             path: pointer(path, key),
             expected: None,
             got: Some(extra.clone()),
-        });
+        }));
     }
     Ok(())
 }
@@ -164,10 +172,10 @@ fn pointer(path: &str, segment: &str) -> String {
     format!("{path}/{}", segment.replace('~', "~0").replace('/', "~1"))
 }
 
-fn mismatch(path: &str, expected: &Value, got: Option<&Value>) -> Mismatch {
-    Mismatch {
+fn mismatch(path: &str, expected: &Value, got: Option<&Value>) -> Box<Mismatch> {
+    Box::new(Mismatch {
         path: path.to_owned(),
         expected: Some(expected.clone()),
         got: got.cloned(),
-    }
+    })
 }

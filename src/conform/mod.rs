@@ -5,7 +5,7 @@
 //! `spec/vectors/`, and reports which answers differ from the spec's.
 //!
 //! The pieces are separate so that an in-process test can reuse them:
-//! [`load_vectors`] reads vector files, [`compare`] decides whether one
+//! [`load_vectors`] reads vector files, [`compare()`](compare::compare) decides whether one
 //! response satisfies one expectation, [`select`] chooses cases, and
 //! [`run`] drives a process.
 

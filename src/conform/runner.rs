@@ -63,7 +63,7 @@ pub struct CaseReport {
     pub got: Option<Value>,
     /// The first difference (failed cases).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mismatch: Option<Mismatch>,
+    pub mismatch: Option<Box<Mismatch>>,
 }
 
 /// The whole report (`CONF-RUN-9`).

@@ -92,7 +92,14 @@ mod tests {
     /// PROTO-4: lines split at newlines, over-long ones discarded to their newline.
     #[test]
     fn bounded_reader_splits_and_discards() {
-        const ROWS: &[(&str, &[u8], usize, &[Option<&[u8]>])] = &[
+        /// (label, input, limit, lines read: `None` for a discarded one)
+        type Row = (
+            &'static str,
+            &'static [u8],
+            usize,
+            &'static [Option<&'static [u8]>],
+        );
+        const ROWS: &[Row] = &[
             ("two lines", b"ab\ncd\n", 4, &[Some(b"ab"), Some(b"cd")]),
             (
                 "last line without newline",
