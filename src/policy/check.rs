@@ -1,1 +1,255 @@
-//! TODO: filled by the policy work (issue 3).
+//! Checking a bash command against a policy (spec §7.5, `POL-CHECK-*`).
+//!
+//! Each unit is matched on its own, a wrapper floor lowers its `allow` to
+//! `ask`, and the most restrictive unit decides. The gate trims the command
+//! first; the advisory check (what the authorizer re-queries) does not.
+
+use super::units::{enumerate, UnitsError};
+use super::{CheckResult, Policy, Rule, Unit, WrapperKind};
+use crate::ecma;
+use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
+use crate::verdict::PermissionState;
+
+/// Matched pattern of a non-blank command without units (`POL-CHECK-6`).
+pub const UNPARSEABLE_SENTINEL: &str = "<unparseable-bash-command>";
+/// Matched pattern of a floored opaque-payload unit (`POL-FLOOR-6`).
+pub const OPAQUE_SENTINEL: &str = "<opaque-bash-wrapper>";
+/// Matched pattern of a floored indirection unit (`POL-FLOOR-6`).
+pub const INDIRECTION_SENTINEL: &str = "<indirection-bash-wrapper>";
+/// Matched pattern of a command beyond a `POL-LIMIT-*` bound (this spec's own).
+pub const OVER_LIMIT_SENTINEL: &str = "<bash-command-over-limit>";
+/// Matched pattern when the parser itself failed (this spec's own, `POL-LIMIT-4`).
+pub const PARSER_FAILED_SENTINEL: &str = "<bash-parser-failed>";
+
+/// The sentinel a floor of `kind` records (`POL-FLOOR-6`).
+#[must_use]
+pub const fn floor_sentinel(kind: WrapperKind) -> &'static str {
+    match kind {
+        WrapperKind::OpaquePayload => OPAQUE_SENTINEL,
+        WrapperKind::Indirection => INDIRECTION_SENTINEL,
+    }
+}
+
+/// A line that is a comment: `#` after optional whitespace (`POL-CHECK-1`).
+fn is_comment_line(line: &str) -> bool {
+    line.trim_start_matches(ecma::is_whitespace)
+        .starts_with('#')
+}
+
+/// The value a unit's text is matched as (`POL-CHECK-1`).
+///
+/// Lines (split on U+000A only) that are comments are dropped, the rest
+/// re-joined with U+000A and trimmed; if nothing is left, the raw text.
+#[must_use]
+pub fn match_value(text: &str) -> String {
+    let kept: Vec<&str> = text.split('\n').filter(|l| !is_comment_line(l)).collect();
+    let joined = kept.join("\n");
+    let stripped = ecma::trim(&joined);
+    if stripped.is_empty() {
+        text.to_owned()
+    } else {
+        stripped.to_owned()
+    }
+}
+
+/// Empty, blank, or only comment lines: nothing to gate (`POL-CHECK-5`).
+///
+/// Lines are split on U+000A only; every non-blank line, trimmed, must
+/// start with `#`.
+#[must_use]
+pub fn is_trivially_empty(command: &str) -> bool {
+    command
+        .split('\n')
+        .map(ecma::trim)
+        .filter(|l| !l.is_empty())
+        .all(|l| l.starts_with('#'))
+}
+
+impl Policy {
+    /// A policy of ordered `rules` (last match wins) with `home` for `~`/`$HOME`.
+    pub fn new(rules: Vec<Rule>, home: impl Into<String>) -> Self {
+        let home = home.into();
+        let compiled = super::RuleSet::new(&rules, &home);
+        Self {
+            rules,
+            home,
+            compiled,
+        }
+    }
+
+    /// The rules, in order.
+    #[must_use]
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The home directory `~` and `$HOME` expand to.
+    #[must_use]
+    pub fn home(&self) -> &str {
+        &self.home
+    }
+
+    /// The tool-call gate's check: trims `command` first (`POL-CHECK-8`).
+    #[must_use]
+    pub fn gate(&self, command: &str) -> CheckResult {
+        let trimmed = ecma::trim(command);
+        if trimmed.is_empty() {
+            return self.whole(trimmed, Vec::new());
+        }
+        self.advisory(trimmed)
+    }
+
+    /// The advisory check the authorizer re-queries: parses `command` as given
+    /// (`POL-CHECK-8`).
+    #[must_use]
+    pub fn advisory(&self, command: &str) -> CheckResult {
+        let units = match enumerate(command) {
+            Ok(units) => units,
+            Err(err) => {
+                let sentinel = match err {
+                    UnitsError::Parser(_) => PARSER_FAILED_SENTINEL,
+                    _ => OVER_LIMIT_SENTINEL,
+                };
+                return sentinel_result(command, sentinel);
+            }
+        };
+        if units.is_empty() {
+            if is_trivially_empty(command) {
+                return self.whole(command, units);
+            }
+            return sentinel_result(command, UNPARSEABLE_SENTINEL);
+        }
+        self.aggregate(units)
+    }
+
+    /// The rule decision for one value: state and matched pattern (`POL-CHECK-2`).
+    fn decide(&self, text: &str) -> (PermissionState, Option<String>) {
+        let value = match_value(text);
+        self.compiled
+            .last_match(&value)
+            .and_then(|i| self.rules.get(i))
+            .map_or((PermissionState::Ask, None), |rule| {
+                (rule.state, Some(rule.pattern.clone()))
+            })
+    }
+
+    /// Matches `command` whole (`POL-CHECK-5`).
+    fn whole(&self, command: &str, units: Vec<Unit>) -> CheckResult {
+        let (state, matched_pattern) = self.decide(command);
+        CheckResult {
+            state,
+            matched_pattern,
+            command: Some(command.to_owned()),
+            command_context: None,
+            units,
+        }
+    }
+
+    /// Most restrictive unit wins, first on ties (`POL-CHECK-3`, `POL-CHECK-4`).
+    fn aggregate(&self, units: Vec<Unit>) -> CheckResult {
+        let mut worst: Option<(PermissionState, Option<String>, usize)> = None;
+        for (index, unit) in units.iter().enumerate() {
+            let (mut state, mut pattern) = self.decide(&unit.text);
+            if let (Some(kind), PermissionState::Allow) = (unit.wrapper_kind, state) {
+                state = PermissionState::Ask;
+                pattern = Some(floor_sentinel(kind).to_owned());
+            }
+            if worst.as_ref().is_none_or(|(w, _, _)| state > *w) {
+                worst = Some((state, pattern, index));
+            }
+        }
+        let (state, matched_pattern, index) =
+            worst.unwrap_or((PermissionState::Ask, None, usize::MAX));
+        let trigger = units.get(index);
+        CheckResult {
+            state,
+            matched_pattern,
+            command: trigger.map(|u| u.text.clone()),
+            command_context: trigger.and_then(|u| u.context),
+            units,
+        }
+    }
+}
+
+/// An `ask` decided by a sentinel, with `command` as the triggering text.
+fn sentinel_result(command: &str, sentinel: &str) -> CheckResult {
+    CheckResult {
+        state: PermissionState::Ask,
+        matched_pattern: Some(sentinel.to_owned()),
+        command: Some(command.to_owned()),
+        command_context: None,
+        units: Vec::new(),
+    }
+}
+
+impl PermissionQuery for Policy {
+    /// `bash` gets the advisory state (`POL-CHECK-9`); the agent is not used.
+    fn check(
+        &self,
+        surface: &str,
+        value: &str,
+        _agent: Option<&str>,
+    ) -> Result<PermissionState, QueryError> {
+        if surface == BASH_SURFACE {
+            Ok(self.advisory(value).state)
+        } else {
+            Err(QueryError::UnsupportedSurface(surface.to_owned()))
+        }
+    }
+}
+
+/// A stand-in for `policy::matcher::RuleSet` until that lands on main.
+///
+/// Plain wildcard semantics (`*` any run, `?` one character, optional
+/// trailing ` *`), no home expansion; quadratic, for tests only.
+pub(crate) mod interim {
+    use crate::policy::Rule;
+
+    /// Compiled rules: each pattern as characters.
+    #[derive(Debug, Clone)]
+    pub(crate) struct RuleSet {
+        patterns: Vec<Vec<char>>,
+    }
+
+    impl RuleSet {
+        pub(crate) fn new(rules: &[Rule], _home: &str) -> Self {
+            Self {
+                patterns: rules.iter().map(|r| r.pattern.chars().collect()).collect(),
+            }
+        }
+
+        pub(crate) fn last_match(&self, value: &str) -> Option<usize> {
+            let value: Vec<char> = value.chars().collect();
+            self.patterns.iter().rposition(|p| {
+                glob(p, &value)
+                    || (p.ends_with(&[' ', '*'])
+                        && glob(p.get(..p.len() - 2).unwrap_or(&[]), &value))
+            })
+        }
+    }
+
+    fn glob(pattern: &[char], value: &[char]) -> bool {
+        // reachable[j]: the pattern prefix read so far matches value[..j].
+        let mut reachable = vec![false; value.len() + 1];
+        if let Some(first) = reachable.first_mut() {
+            *first = true;
+        }
+        for &p in pattern {
+            let mut next = Vec::with_capacity(reachable.len());
+            let mut previous_next = false;
+            let mut previous_reachable = false;
+            for (j, &here) in reachable.iter().enumerate() {
+                let char_matches = j > 0 && value.get(j - 1).is_some_and(|&c| c == p || p == '?');
+                let now = match p {
+                    '*' => here || previous_next,
+                    _ => char_matches && previous_reachable,
+                };
+                next.push(now);
+                previous_next = now;
+                previous_reachable = here;
+            }
+            reachable = next;
+        }
+        reachable.last().copied().unwrap_or(false)
+    }
+}

@@ -84,3 +84,15 @@ pub struct CheckResult {
     /// Every unit, in source order.
     pub units: Vec<Unit>,
 }
+
+use check::interim::RuleSet;
+
+/// A bash policy: ordered rules, the home directory, and their compiled form
+/// (`POL-CHECK-*`). Built by [`Policy::new`]; checked by [`Policy::gate`] and
+/// [`Policy::advisory`], and usable as a [`crate::query::PermissionQuery`].
+#[derive(Debug, Clone)]
+pub struct Policy {
+    rules: Vec<Rule>,
+    home: String,
+    compiled: RuleSet,
+}

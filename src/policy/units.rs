@@ -1,1 +1,277 @@
-//! TODO: filled by the policy work (issue 3).
+//! Command units of a bash command (spec §7.3, `POL-UNIT-*`, `POL-LIMIT-*`).
+//!
+//! The command is parsed with tree-sitter-bash 0.25.1 and its syntax tree is
+//! walked in source order. The walk keeps its own stack of pending work, so a
+//! deeply nested command cannot overflow the thread's stack; budgets on input
+//! size, unit count and total unit text stop a command whose units would be
+//! too large to judge (the caller fails closed on [`UnitsError`]).
+
+use std::cell::RefCell;
+
+use tree_sitter::{Node, Parser};
+
+use super::floor::wrapper_kind;
+use super::{Unit, UnitContext};
+
+/// Largest command, in UTF-8 bytes, that is parsed at all (`POL-LIMIT-1`).
+pub const MAX_COMMAND_BYTES: usize = 1 << 24;
+/// Most units one command may have (`POL-LIMIT-2`).
+pub const MAX_UNITS: usize = 1 << 16;
+/// Largest sum of unit text lengths, in UTF-8 bytes, for one command (`POL-LIMIT-2`).
+pub const MAX_UNIT_TEXT_BYTES: usize = 1 << 25;
+/// Most substitutions and subshells a unit may be nested in (`POL-LIMIT-3`).
+pub const MAX_NESTING_DEPTH: usize = 1000;
+
+/// Why a command could not be split into units.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UnitsError {
+    /// The command is longer than [`MAX_COMMAND_BYTES`].
+    CommandTooLong {
+        /// Its length in bytes.
+        bytes: usize,
+    },
+    /// Its units exceed [`MAX_UNITS`] or [`MAX_UNIT_TEXT_BYTES`].
+    TooManyUnits,
+    /// A unit is nested deeper than [`MAX_NESTING_DEPTH`].
+    TooDeep,
+    /// The bash grammar could not be loaded or the parser gave no tree.
+    Parser(String),
+}
+
+impl std::fmt::Display for UnitsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::CommandTooLong { bytes } => write!(
+                f,
+                "bash command of {bytes} bytes exceeds the {MAX_COMMAND_BYTES}-byte limit"
+            ),
+            Self::TooManyUnits => write!(
+                f,
+                "bash command has more than {MAX_UNITS} units or {MAX_UNIT_TEXT_BYTES} bytes of unit text"
+            ),
+            Self::TooDeep => write!(
+                f,
+                "bash command nests substitutions or subshells deeper than {MAX_NESTING_DEPTH}"
+            ),
+            Self::Parser(message) => write!(f, "bash parser failed: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for UnitsError {}
+
+/// Node kinds that are walked through: their children are statements.
+const DESCEND: [&str; 4] = ["program", "list", "pipeline", "redirected_statement"];
+/// Named node kinds that carry no command of their own.
+const SKIP: [&str; 6] = [
+    "file_redirect",
+    "heredoc_redirect",
+    "herestring_redirect",
+    "comment",
+    "heredoc_body",
+    "heredoc_end",
+];
+
+/// The context a substitution node gives the commands inside it.
+fn substitution_context(kind: &str) -> Option<UnitContext> {
+    match kind {
+        "command_substitution" => Some(UnitContext::CommandSubstitution),
+        "process_substitution" => Some(UnitContext::ProcessSubstitution),
+        _ => None,
+    }
+}
+
+/// A reusable tree-sitter-bash parser that splits commands into units.
+///
+/// Creating a parser loads the grammar; reuse one across calls.
+pub struct UnitParser {
+    parser: Parser,
+}
+
+impl std::fmt::Debug for UnitParser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UnitParser").finish_non_exhaustive()
+    }
+}
+
+/// Pending work of the walk, kept on an explicit stack.
+enum Task<'tree> {
+    /// Enumerate the statement `node` found in `context` at nesting `depth`.
+    Statement(Node<'tree>, Option<UnitContext>, usize),
+    /// Search `node`'s subtree for substitutions; its command is at `depth`.
+    Substitutions(Node<'tree>, usize),
+}
+
+/// Collects units while enforcing the `POL-LIMIT-2` budgets.
+struct Sink<'src> {
+    source: &'src str,
+    units: Vec<Unit>,
+    text_bytes: usize,
+}
+
+impl Sink<'_> {
+    fn push(
+        &mut self,
+        start: usize,
+        end: usize,
+        context: Option<UnitContext>,
+        wrapper: Option<super::WrapperKind>,
+    ) -> Result<(), UnitsError> {
+        let text = self.source.get(start..end).unwrap_or_default();
+        self.text_bytes = self.text_bytes.saturating_add(text.len());
+        if self.units.len() >= MAX_UNITS || self.text_bytes > MAX_UNIT_TEXT_BYTES {
+            return Err(UnitsError::TooManyUnits);
+        }
+        self.units.push(Unit {
+            text: text.to_owned(),
+            context,
+            wrapper_kind: wrapper,
+        });
+        Ok(())
+    }
+}
+
+/// All children of `node` (named and anonymous), in order, via a cursor so
+/// that wide nodes cost linear time.
+fn children(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor).collect()
+}
+
+impl UnitParser {
+    /// Loads the bash grammar.
+    ///
+    /// # Errors
+    /// [`UnitsError::Parser`] if the grammar is incompatible with the runtime.
+    pub fn new() -> Result<Self, UnitsError> {
+        let mut parser = Parser::new();
+        parser
+            .set_language(&tree_sitter_bash::LANGUAGE.into())
+            .map_err(|e| UnitsError::Parser(e.to_string()))?;
+        Ok(Self { parser })
+    }
+
+    /// Splits `command` into its units in source order (`POL-UNIT-*`).
+    ///
+    /// # Errors
+    /// [`UnitsError`] when a `POL-LIMIT-*` bound is exceeded or the parser
+    /// gives no tree; callers must not allow such a command.
+    pub fn enumerate(&mut self, command: &str) -> Result<Vec<Unit>, UnitsError> {
+        if command.len() > MAX_COMMAND_BYTES {
+            return Err(UnitsError::CommandTooLong {
+                bytes: command.len(),
+            });
+        }
+        let tree = self
+            .parser
+            .parse(command, None)
+            .ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
+        let mut sink = Sink {
+            source: command,
+            units: Vec::new(),
+            text_bytes: 0,
+        };
+        let mut stack = vec![Task::Statement(tree.root_node(), None, 0)];
+        while let Some(task) = stack.pop() {
+            match task {
+                Task::Statement(node, context, depth) => {
+                    if depth > MAX_NESTING_DEPTH {
+                        return Err(UnitsError::TooDeep);
+                    }
+                    visit_statement(node, context, depth, &mut sink, &mut stack)?;
+                }
+                Task::Substitutions(node, depth) => {
+                    // Children are pushed in reverse so they pop in source order.
+                    for child in children(node).into_iter().rev() {
+                        match substitution_context(child.kind()) {
+                            Some(inner) => stack.extend(
+                                children(child)
+                                    .into_iter()
+                                    .rev()
+                                    .map(|c| Task::Statement(c, Some(inner), depth + 1)),
+                            ),
+                            None => stack.push(Task::Substitutions(child, depth)),
+                        }
+                    }
+                }
+            }
+        }
+        Ok(sink.units)
+    }
+}
+
+/// One step of the walk for a statement node (`POL-UNIT-2`..`POL-UNIT-6`).
+fn visit_statement<'tree>(
+    node: Node<'tree>,
+    context: Option<UnitContext>,
+    depth: usize,
+    sink: &mut Sink<'_>,
+    stack: &mut Vec<Task<'tree>>,
+) -> Result<(), UnitsError> {
+    let kind = node.kind();
+    if !node.is_named() || SKIP.contains(&kind) {
+        return Ok(());
+    }
+    match kind {
+        "command" => {
+            let words: Vec<Node<'tree>> = children(node)
+                .into_iter()
+                .filter(|c| c.is_named() && c.kind() != "variable_assignment")
+                .collect();
+            let start = words.first().map_or(node.start_byte(), Node::start_byte);
+            let floor = wrapper_kind(
+                words
+                    .iter()
+                    .map(|w| sink.source.get(w.byte_range()).unwrap_or_default()),
+            );
+            sink.push(start, node.end_byte(), context, floor)?;
+            stack.push(Task::Substitutions(node, depth));
+        }
+        "subshell" => {
+            sink.push(node.start_byte(), node.end_byte(), context, None)?;
+            push_statements(node, Some(UnitContext::Subshell), depth + 1, stack);
+        }
+        _ if DESCEND.contains(&kind) => push_statements(node, context, depth, stack),
+        _ => sink.push(node.start_byte(), node.end_byte(), context, None)?,
+    }
+    Ok(())
+}
+
+/// Schedules every child of `node` as a statement in `context`, in source order.
+fn push_statements<'tree>(
+    node: Node<'tree>,
+    context: Option<UnitContext>,
+    depth: usize,
+    stack: &mut Vec<Task<'tree>>,
+) {
+    stack.extend(
+        children(node)
+            .into_iter()
+            .rev()
+            .map(|c| Task::Statement(c, context, depth)),
+    );
+}
+
+thread_local! {
+    static PARSER: RefCell<Option<UnitParser>> = const { RefCell::new(None) };
+}
+
+/// Splits `command` into units with this thread's shared [`UnitParser`].
+///
+/// # Errors
+/// As [`UnitParser::enumerate`].
+pub fn enumerate(command: &str) -> Result<Vec<Unit>, UnitsError> {
+    PARSER.with(|cell| {
+        let mut slot = cell
+            .try_borrow_mut()
+            .map_err(|_| UnitsError::Parser("parser re-entered".to_owned()))?;
+        if slot.is_none() {
+            *slot = Some(UnitParser::new()?);
+        }
+        match slot.as_mut() {
+            Some(parser) => parser.enumerate(command),
+            None => Err(UnitsError::Parser("parser unavailable".to_owned())),
+        }
+    })
+}

@@ -1,0 +1,174 @@
+//! Limits: huge and deeply nested commands get an answer, never a crash or an
+//! allow beyond a bound (spec §7.5, `POL-LIMIT-*`).
+//!
+//! Each deep case runs on a thread with an explicit 2 MiB stack, the default
+//! size of a Rust test thread, so a recursive walk would overflow here.
+
+use inner_cmd_spec::policy::check::OVER_LIMIT_SENTINEL;
+use inner_cmd_spec::policy::units::{
+    enumerate, UnitsError, MAX_COMMAND_BYTES, MAX_NESTING_DEPTH, MAX_UNITS,
+};
+use inner_cmd_spec::policy::{CheckResult, Policy, Rule, UnitContext};
+use inner_cmd_spec::verdict::PermissionState;
+
+fn allow_all() -> Policy {
+    Policy::new(
+        vec![Rule {
+            pattern: "*".to_owned(),
+            state: PermissionState::Allow,
+        }],
+        "/home/user",
+    )
+}
+
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+fn assert_over_limit(result: &CheckResult, label: &str) {
+    assert_eq!(result.state, PermissionState::Ask, "{label}");
+    assert_eq!(
+        result.matched_pattern.as_deref(),
+        Some(OVER_LIMIT_SENTINEL),
+        "{label}"
+    );
+    assert!(result.units.is_empty(), "{label}");
+}
+
+/// POL-LIMIT-3, POL-LIMIT-5: 100,000 nested substitutions and subshells give an
+/// over-limit ask, not a stack overflow, under an allow-everything policy.
+#[test]
+fn pol_limit_3_hundred_thousand_deep_nesting_is_over_limit() {
+    const DEPTH: usize = 100_000;
+    let rows = [
+        (
+            "$( … )",
+            format!("echo {}rm x{}", "$(".repeat(DEPTH), ")".repeat(DEPTH)),
+        ),
+        (
+            "( … )",
+            format!("{}rm x{}", "( ".repeat(DEPTH), " )".repeat(DEPTH)),
+        ),
+        (
+            "<( … )",
+            format!("{}rm x{}", "cat <(".repeat(DEPTH), ")".repeat(DEPTH)),
+        ),
+    ];
+    for (index, (label, command)) in rows.into_iter().enumerate() {
+        // Parsing dominates the cost, so each case is checked once, alternating
+        // between the gate and the advisory check.
+        let result = on_small_stack(move || {
+            let policy = allow_all();
+            if index % 2 == 0 {
+                policy.gate(&command)
+            } else {
+                policy.advisory(&command)
+            }
+        });
+        assert_over_limit(&result, label);
+    }
+}
+
+/// POL-LIMIT-3: the bound is exact: MAX_NESTING_DEPTH levels are enumerated,
+/// one more is refused.
+#[test]
+fn pol_limit_3_depth_bound_is_exact() {
+    let nested = |depth: usize| format!("{}x{}", "$(".repeat(depth), ")".repeat(depth));
+    let units = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH))).unwrap();
+    assert_eq!(units.len(), MAX_NESTING_DEPTH + 1);
+    assert_eq!(units.last().map(|u| u.text.as_str()), Some("x"));
+    assert_eq!(
+        units.last().and_then(|u| u.context),
+        Some(UnitContext::CommandSubstitution)
+    );
+    let deeper = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH + 1)));
+    assert_eq!(deeper, Err(UnitsError::TooDeep));
+}
+
+/// POL-LIMIT-5: 100,000 unclosed `$(` or `(` parse (as one error unit) without
+/// overflowing; the answer is the package's (one unit, matched whole).
+#[test]
+fn pol_limit_5_unclosed_openers_do_not_overflow() {
+    for opener in ["$(", "("] {
+        let command = opener.repeat(100_000);
+        let expected = command.clone();
+        let units = on_small_stack(move || enumerate(&command)).unwrap();
+        // Package answer (Node harness): exactly one unit, the whole text.
+        assert_eq!(units.len(), 1, "{opener}");
+        assert_eq!(units[0].text, expected, "{opener}");
+    }
+}
+
+/// POL-LIMIT-1: a command longer than MAX_COMMAND_BYTES is refused before parsing.
+#[test]
+fn pol_limit_1_command_length_bound() {
+    let command = "a".repeat(MAX_COMMAND_BYTES + 1);
+    assert_eq!(
+        enumerate(&command),
+        Err(UnitsError::CommandTooLong {
+            bytes: MAX_COMMAND_BYTES + 1
+        })
+    );
+    assert_over_limit(&allow_all().advisory(&command), "long");
+}
+
+/// POL-LIMIT-1, POL-LIMIT-5: a 10 MB single command is within the bounds and
+/// judged normally: one unit of the whole text.
+#[test]
+fn pol_limit_1_ten_megabyte_command_is_judged() {
+    let command = format!("echo {}", "a".repeat(10 * 1000 * 1000));
+    let result = allow_all().advisory(&command);
+    assert_eq!(result.state, PermissionState::Allow);
+    assert_eq!(result.units.len(), 1);
+    assert_eq!(result.command.as_deref(), Some(command.as_str()));
+}
+
+/// POL-LIMIT-2: more than MAX_UNITS units is over the limit, never allow.
+#[test]
+fn pol_limit_2_unit_count_bound() {
+    let at_bound = "a;".repeat(MAX_UNITS);
+    assert_eq!(enumerate(&at_bound).map(|u| u.len()), Ok(MAX_UNITS));
+    let over = "a;".repeat(MAX_UNITS + 1);
+    assert_over_limit(&allow_all().gate(&over), "many units");
+}
+
+/// POL-LIMIT-2: unit text that would grow quadratically is cut off by the byte budget.
+#[test]
+fn pol_limit_2_unit_text_budget() {
+    // 3,000 nested subshells around a 20 kB word: within the depth bound, but
+    // every level repeats the word, about 60 MB of unit text in all.
+    let command = format!(
+        "{}{}{}",
+        "( ".repeat(900),
+        "w".repeat(40_000),
+        " )".repeat(900)
+    );
+    assert_eq!(
+        on_small_stack(move || enumerate(&command)),
+        Err(UnitsError::TooManyUnits)
+    );
+}
+
+/// POL-LIMIT-5, POL-UNIT-9: NUL bytes give a result, never an error; the
+/// grammar reads a NUL in some places as end of input.
+#[test]
+fn pol_limit_5_nul_bytes_give_a_result() {
+    // (command, unit texts) — from the package (Node harness); `*` allows all.
+    let rows: [(&str, &[&str]); 4] = [
+        ("ls\0rm; ls", &["ls\0rm", "ls"]),
+        ("\0; rm", &["\0;", "rm"]),
+        ("a; \0", &["a; \0"]),
+        ("ls\0rm; \0", &["ls\0rm; \0"]),
+    ];
+    for (command, want) in rows {
+        let result = allow_all().advisory(command);
+        let texts: Vec<_> = result.units.iter().map(|u| u.text.as_str()).collect();
+        assert_eq!(texts, want, "{command:?}");
+        assert_eq!(result.state, PermissionState::Allow, "{command:?}");
+    }
+}
