@@ -69,7 +69,7 @@ impl Policy {
     /// A policy of ordered `rules` (last match wins) with `home` for `~`/`$HOME`.
     pub fn new(rules: Vec<Rule>, home: impl Into<String>) -> Self {
         let home = home.into();
-        let compiled = super::RuleSet::new(&rules, &home);
+        let compiled = super::matcher::RuleSet::new(&rules, &home);
         Self {
             rules,
             home,
@@ -195,61 +195,5 @@ impl PermissionQuery for Policy {
         } else {
             Err(QueryError::UnsupportedSurface(surface.to_owned()))
         }
-    }
-}
-
-/// A stand-in for `policy::matcher::RuleSet` until that lands on main.
-///
-/// Plain wildcard semantics (`*` any run, `?` one character, optional
-/// trailing ` *`), no home expansion; quadratic, for tests only.
-pub(crate) mod interim {
-    use crate::policy::Rule;
-
-    /// Compiled rules: each pattern as characters.
-    #[derive(Debug, Clone)]
-    pub(crate) struct RuleSet {
-        patterns: Vec<Vec<char>>,
-    }
-
-    impl RuleSet {
-        pub(crate) fn new(rules: &[Rule], _home: &str) -> Self {
-            Self {
-                patterns: rules.iter().map(|r| r.pattern.chars().collect()).collect(),
-            }
-        }
-
-        pub(crate) fn last_match(&self, value: &str) -> Option<usize> {
-            let value: Vec<char> = value.chars().collect();
-            self.patterns.iter().rposition(|p| {
-                glob(p, &value)
-                    || (p.ends_with(&[' ', '*'])
-                        && glob(p.get(..p.len() - 2).unwrap_or(&[]), &value))
-            })
-        }
-    }
-
-    fn glob(pattern: &[char], value: &[char]) -> bool {
-        // reachable[j]: the pattern prefix read so far matches value[..j].
-        let mut reachable = vec![false; value.len() + 1];
-        if let Some(first) = reachable.first_mut() {
-            *first = true;
-        }
-        for &p in pattern {
-            let mut next = Vec::with_capacity(reachable.len());
-            let mut previous_next = false;
-            let mut previous_reachable = false;
-            for (j, &here) in reachable.iter().enumerate() {
-                let char_matches = j > 0 && value.get(j - 1).is_some_and(|&c| c == p || p == '?');
-                let now = match p {
-                    '*' => here || previous_next,
-                    _ => char_matches && previous_reachable,
-                };
-                next.push(now);
-                previous_next = now;
-                previous_reachable = here;
-            }
-            reachable = next;
-        }
-        reachable.last().copied().unwrap_or(false)
     }
 }

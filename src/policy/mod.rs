@@ -85,8 +85,6 @@ pub struct CheckResult {
     pub units: Vec<Unit>,
 }
 
-use check::interim::RuleSet;
-
 /// A bash policy: ordered rules, the home directory, and their compiled form
 /// (`POL-CHECK-*`). Built by [`Policy::new`]; checked by [`Policy::gate`] and
 /// [`Policy::advisory`], and usable as a [`crate::query::PermissionQuery`].
@@ -94,5 +92,5 @@ use check::interim::RuleSet;
 pub struct Policy {
     rules: Vec<Rule>,
     home: String,
-    compiled: RuleSet,
+    compiled: matcher::RuleSet,
 }
