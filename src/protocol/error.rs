@@ -24,6 +24,8 @@ pub enum ErrorCode {
     UnsupportedOp,
     /// The line exceeded the maximum length and was discarded unread.
     LineTooLong,
+    /// `units` of a command beyond a `POL-LIMIT-*` bound, which has no unit list.
+    LimitExceeded,
     /// The implementation failed while answering; a bug, never a verdict.
     Internal,
 }
@@ -39,6 +41,7 @@ impl ErrorCode {
             Self::UnknownOp => "unknown_op",
             Self::UnsupportedOp => "unsupported_op",
             Self::LineTooLong => "line_too_long",
+            Self::LimitExceeded => "limit_exceeded",
             Self::Internal => "internal",
         }
     }

@@ -18,6 +18,7 @@ pub mod server;
 use serde_json::{Map, Value};
 
 pub use error::{ErrorCode, ProtocolError};
+pub use ops::OPERATIONS;
 
 /// The protocol version announced in the handshake (`PROTO-1`).
 pub const PROTOCOL_VERSION: u64 = 1;
