@@ -246,7 +246,7 @@ fn grammar<C: Choices>(c: &mut C, shape: Shape, weights: &Weights) -> Case {
     let mut layers: Vec<Layer> = (0..depth)
         .map(|_| {
             let form = layer_form(c, canonical);
-            Layer::new(c, form, separator)
+            Layer::new(c, form, separator, canonical)
         })
         .collect();
 

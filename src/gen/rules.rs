@@ -31,7 +31,8 @@ pub fn state(c: &mut impl Choices) -> PermissionState {
     }
 }
 
-/// Up to `max_rules` rules whose patterns come from `commands` (each command
+/// Optionally an allow rule for each of `commands`, then up to `max_rules`
+/// rules whose patterns come from `commands` (each command
 /// exactly, or its first word followed by ` *`) and from a fixed list of
 /// generic patterns. Order matters: the last matching rule wins.
 ///
@@ -44,6 +45,14 @@ pub fn rules(c: &mut impl Choices, commands: &[&str], max_rules: usize) -> Vec<R
             pattern: "*".to_owned(),
             state: PermissionState::Ask,
         });
+    }
+    if c.percent(25) {
+        // Everything the case runs is allowed: the setting where a wrong
+        // allow would show, so the allow properties get exercised.
+        rules.extend(commands.iter().map(|command| Rule {
+            pattern: (*command).to_owned(),
+            state: PermissionState::Allow,
+        }));
     }
     let count = c.choose(max_rules + 1);
     for _ in 0..count {

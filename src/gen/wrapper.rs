@@ -149,7 +149,15 @@ pub type SeparatorFn<C> = fn(&mut C) -> String;
 impl Layer {
     /// Builds a layer of `form`, taking separators from `separator`.
     /// Example: `TimeoutKill` with single spaces → `"timeout -k 5 30s "`.
-    pub fn new<C: Choices>(c: &mut C, form: LayerForm, separator: SeparatorFn<C>) -> Self {
+    ///
+    /// `canonical` layers get a valid duration 9 times in 10, so that
+    /// compound-stressing cases mostly reach the policy query.
+    pub fn new<C: Choices>(
+        c: &mut C,
+        form: LayerForm,
+        separator: SeparatorFn<C>,
+        canonical: bool,
+    ) -> Self {
         let word_separator = separator(c);
         let mut text = format!("{}{word_separator}", form.wrapper().word());
         let modifier = form.modifier();
@@ -158,7 +166,11 @@ impl Layer {
             text.push(' ');
         }
         let duration = if form.wrapper() == Wrapper::Timeout {
-            let duration_form = duration_form(c);
+            let duration_form = if canonical && !c.percent(10) {
+                DurationForm::Valid
+            } else {
+                duration_form(c)
+            };
             let written = duration(c, duration_form);
             text.push_str(&written);
             Some((written, duration_form))
