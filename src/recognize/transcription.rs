@@ -1,0 +1,126 @@
+//! The wrapper grammars as literal regular expressions (`WRAP-TRANS-1`).
+//!
+//! The deployed system matches units with ECMAScript regular expressions.
+//! These are the same patterns, run by `fancy-regex`, with every class whose
+//! meaning differs between ECMAScript and Rust spelled out explicitly:
+//! `.` becomes "not an ECMAScript line terminator" and `\s` becomes the
+//! ECMAScript whitespace set (`ECMA-1`..`ECMA-3`). Rust's own `.` and `\s`
+//! are never used. `$` without the multi-line flag is the end of input in
+//! both dialects.
+//!
+//! These are the *oracle* for the hand-written recognizers in the parent
+//! module: tests and fuzz targets run both on the same input and require the
+//! same captures. Production code uses the hand-written ones (linear, total).
+
+use std::sync::OnceLock;
+
+use fancy_regex::Regex;
+
+/// ECMAScript `.` without the `s` flag: anything but LF, CR, U+2028, U+2029.
+pub const ECMA_DOT: &str = r"[^\n\r\x{2028}\x{2029}]";
+
+/// The members of ECMAScript `\s`, as the inside of a character class.
+pub const ECMA_WHITESPACE_MEMBERS: &str = r"\t\n\x{0B}\x{0C}\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
+
+/// The `timeout` grammar, transcribed.
+#[must_use]
+pub fn timeout_pattern() -> String {
+    format!(r"^timeout[ \t]+([1-9][0-9]*(?:\.[0-9]+)?[smhd]?)[ \t]+({ECMA_DOT}+)$")
+}
+
+/// The `time` grammar, transcribed.
+#[must_use]
+pub fn time_pattern() -> String {
+    format!(r"^time[ \t]+(?![-{ECMA_WHITESPACE_MEMBERS}])({ECMA_DOT}+)$")
+}
+
+/// Why a transcribed grammar could not answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TranscriptionError {
+    /// The pattern did not compile (a bug in this module).
+    Compile(String),
+    /// The regex engine gave up (for example, its backtracking limit).
+    Match(String),
+}
+
+impl std::fmt::Display for TranscriptionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Compile(m) => write!(f, "transcribed grammar does not compile: {m}"),
+            Self::Match(m) => write!(f, "transcribed grammar could not match: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for TranscriptionError {}
+
+fn compiled(
+    cell: &'static OnceLock<Result<Regex, String>>,
+    pattern: fn() -> String,
+) -> Result<&'static Regex, TranscriptionError> {
+    cell.get_or_init(|| Regex::new(&pattern()).map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(|e| TranscriptionError::Compile(e.clone()))
+}
+
+fn captures<'a>(
+    regex: &Regex,
+    input: &'a str,
+    groups: usize,
+) -> Result<Option<Vec<&'a str>>, TranscriptionError> {
+    let Some(caps) = regex
+        .captures(input)
+        .map_err(|e| TranscriptionError::Match(e.to_string()))?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(
+        (1..=groups)
+            .map(|i| caps.get(i).map_or("", |m| m.as_str()))
+            .collect(),
+    ))
+}
+
+/// The transcribed `timeout` grammar: `Some((duration, inner))` on a match.
+///
+/// # Errors
+/// When the regex engine cannot answer.
+pub fn match_timeout(unit: &str) -> Result<Option<(&str, &str)>, TranscriptionError> {
+    static CELL: OnceLock<Result<Regex, String>> = OnceLock::new();
+    let regex = compiled(&CELL, timeout_pattern)?;
+    Ok(
+        captures(regex, unit, 2)?.and_then(|groups| match groups.as_slice() {
+            [duration, inner] => Some((*duration, *inner)),
+            _ => None,
+        }),
+    )
+}
+
+/// The transcribed `time` grammar: `Some(inner)` on a match.
+///
+/// # Errors
+/// When the regex engine cannot answer.
+pub fn match_time(unit: &str) -> Result<Option<&str>, TranscriptionError> {
+    static CELL: OnceLock<Result<Regex, String>> = OnceLock::new();
+    let regex = compiled(&CELL, time_pattern)?;
+    Ok(captures(regex, unit, 1)?.and_then(|groups| groups.first().copied()))
+}
+
+/// The transcribed word check `^WORD(?:[ \t]|$)`, as a pattern.
+#[must_use]
+pub fn word_pattern(word: &str) -> String {
+    format!(r"^{}(?:[ \t]|$)", fancy_regex::escape(word))
+}
+
+/// The transcribed word check `^WORD(?:[ \t]|$)`; compiles the pattern on every call.
+///
+/// # Errors
+/// When the pattern does not compile (`word` is escaped, so only on a bug).
+pub fn starts_with_word(s: &str, word: &str) -> Result<bool, TranscriptionError> {
+    let regex =
+        Regex::new(&word_pattern(word)).map_err(|e| TranscriptionError::Compile(e.to_string()))?;
+    regex
+        .is_match(s)
+        .map_err(|e| TranscriptionError::Match(e.to_string()))
+}
