@@ -1,6 +1,74 @@
 //! # inner-cmd-spec
 //!
-//! TODO: crate docs (issue 2).
+//! The executable reference specification of *wrapper-aware command
+//! authorization* for coding agents. Each module implements one chapter of
+//! `spec/SPEC.md`, and each clause of the spec is cited by a test.
+//!
+//! ## The decision
+//!
+//! A permission gate matches every unit of a bash command against the user's
+//! wildcard rules. A transparent wrapper such as `timeout 30s pnpm test` or
+//! `time pnpm build` makes the unit match no allow rule, so the gate would ask
+//! a human. The *inner-cmd authorizer* ([`authorize::authorize`]) removes that
+//! friction without opening a hole:
+//!
+//! 1. It only acts on well-formed, non-forwarded bash prompts of the live
+//!    session ([`payload`], chapter 2).
+//! 2. It recognizes the triggering unit with the exact ECMAScript grammar of
+//!    the wrapper ([`recognize`], chapter 3) and refuses nested wrappers.
+//! 3. It strips that one unit from the **full** command, located exactly
+//!    once ([`strip`], chapter 4), so that sibling commands (`git push`,
+//!    `rm -rf`) are still in what gets judged.
+//! 4. It asks the deterministic policy once about the de-wrapped full command
+//!    ([`query::PermissionQuery`]) and allows or denies only on that answer;
+//!    everything else — `ask`, errors, `env`, `xargs`, unknown syntax —
+//!    *defers* to the next authority ([`verdict::Verdict::Defer`]).
+//!
+//! Every decision carries at most one log event ([`events`]) and the queries it
+//! made, and satisfies the fail-closed invariants of [`invariants`].
+//!
+//! ## Example
+//!
+//! ```
+//! use inner_cmd_spec::authorize::{authorize, FixedSession};
+//! use inner_cmd_spec::query::{FnQuery, QueryError};
+//! use inner_cmd_spec::verdict::{PermissionState, Verdict};
+//! use serde_json::json;
+//!
+//! // The gate asked because of the unit `timeout 30s pnpm test`.
+//! let details = json!({
+//!     "requestId": "req-1",
+//!     "agentName": null,
+//!     "toolName": "bash",
+//!     "payload": {
+//!         "kind": "bash",
+//!         "request": {
+//!             "requester": { "forwarded": false },
+//!             "surface": "bash",
+//!             "toolName": "bash",
+//!             "invokedToolName": null,
+//!             "value": "timeout 30s pnpm test"
+//!         },
+//!         "evidence": [
+//!             { "label": "full command", "text": "cd app && timeout 30s pnpm test", "detail": null }
+//!         ]
+//!     }
+//! });
+//!
+//! // A policy that allows exactly `cd app && pnpm test`.
+//! let policy = FnQuery(|_surface: &str, value: &str, _agent: Option<&str>| {
+//!     Ok::<_, QueryError>(if value == "cd app && pnpm test" {
+//!         PermissionState::Allow
+//!     } else {
+//!         PermissionState::Ask
+//!     })
+//! });
+//!
+//! let decision = authorize(&details, &FixedSession::matching("session-1"), &policy);
+//! assert_eq!(decision.verdict, Verdict::Allow);
+//! assert_eq!(decision.queries[0].value, "cd app && pnpm test");
+//! assert_eq!(decision.events[0].name(), "inner_cmd.allow");
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -56,3 +56,23 @@ impl std::fmt::Display for QueryError {
 }
 
 impl std::error::Error for QueryError {}
+
+/// A [`PermissionQuery`] made from a closure, for examples and tests.
+///
+/// (A blanket impl for every `Fn` would overlap with the impl for `&Q`.)
+#[derive(Debug, Clone, Copy)]
+pub struct FnQuery<F>(pub F);
+
+impl<F> PermissionQuery for FnQuery<F>
+where
+    F: Fn(&str, &str, Option<&str>) -> Result<PermissionState, QueryError>,
+{
+    fn check(
+        &self,
+        surface: &str,
+        value: &str,
+        agent: Option<&str>,
+    ) -> Result<PermissionState, QueryError> {
+        (self.0)(surface, value, agent)
+    }
+}
