@@ -1,0 +1,157 @@
+//! The spec and the tests stay in step: every clause of `spec/SPEC.md` is
+//! cited by at least one test, and every clause id a test cites exists.
+//!
+//! A *clause* is a paragraph that starts with a bold id. A *citation* is any
+//! token shaped like an id with one of the known chapter prefixes, found in a
+//! test source: every file under `tests/`, and the part of every file under
+//! `src/` that follows its first `#[cfg(test)]` line. Doc comments of
+//! non-test code do not count as citations.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use fancy_regex::Regex;
+
+/// The chapter prefixes of the spec; a cited-looking token must start with one.
+const PREFIXES: &[&str] = &[
+    "ECMA", "PAY", "WRAP", "STRIP", "AUTH", "EVT", "VERDICT", "INV", "POL", "PIPE", "PROTO",
+    "CONF", "GEN",
+];
+
+/// Tokens that look like citations but name other documents (the ECMAScript standard's number).
+const NOT_CLAUSES: &[&str] = &["ECMA-262"];
+
+/// The id grammar of the brief: uppercase/digit groups joined by `-`, ending in a number, optional `.N`.
+const ID: &str = r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+(?:\.[0-9]+)?";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Clause ids defined in the spec: `**ID**` at the start of a paragraph.
+fn clauses(spec: &str) -> BTreeSet<String> {
+    let head = Regex::new(&format!(r"^\*\*({ID})\*\*")).unwrap();
+    let mut ids = BTreeSet::new();
+    let mut previous_blank = true;
+    for line in spec.lines() {
+        if previous_blank {
+            if let Some(caps) = head.captures(line).unwrap() {
+                let id = caps[1].to_owned();
+                assert!(ids.insert(id.clone()), "clause {id} is defined twice");
+            }
+        }
+        previous_blank = line.trim().is_empty();
+    }
+    ids
+}
+
+/// Cited ids per file, from the test portions of the sources.
+fn citations() -> BTreeMap<String, BTreeSet<String>> {
+    let token = Regex::new(&format!(
+        r"(?<![A-Za-z0-9_-])(?:{})(?:-[A-Z0-9]+)*-[0-9]+(?:\.[0-9]+)?(?![A-Za-z0-9_]|\.[0-9])",
+        PREFIXES.join("|")
+    ))
+    .unwrap();
+    let mut files = Vec::new();
+    rust_files(&root().join("tests"), &mut files);
+    let mut src_files = Vec::new();
+    rust_files(&root().join("src"), &mut src_files);
+    let mut cited: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut scan = |path: &Path, text: &str| {
+        for m in token.find_iter(text) {
+            let id = m.unwrap().as_str().to_owned();
+            if !NOT_CLAUSES.contains(&id.as_str()) {
+                cited
+                    .entry(id)
+                    .or_default()
+                    .insert(path.display().to_string());
+            }
+        }
+    };
+    for path in files {
+        scan(&path, &std::fs::read_to_string(&path).unwrap());
+    }
+    for path in src_files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        if let Some(at) = text.find("#[cfg(test)]") {
+            scan(&path, &text[at..]);
+        }
+    }
+    cited
+}
+
+#[test]
+fn every_clause_is_cited_and_every_citation_exists() {
+    let spec = std::fs::read_to_string(root().join("spec/SPEC.md")).unwrap();
+    let defined = clauses(&spec);
+    let cited = citations();
+    let uncited: Vec<&String> = defined
+        .iter()
+        .filter(|id| !cited.contains_key(*id))
+        .collect();
+    let unknown: Vec<String> = cited
+        .iter()
+        .filter(|(id, _)| !defined.contains(*id))
+        .map(|(id, files)| {
+            format!(
+                "{id} (cited in {})",
+                files.iter().cloned().collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect();
+    assert!(
+        uncited.is_empty() && unknown.is_empty(),
+        "clauses without a citing test: {uncited:?}\ncitations of clauses that do not exist: {unknown:#?}"
+    );
+}
+
+/// The scanner itself: clause headings, citation tokens, and what is not a citation.
+#[test]
+fn scanner_recognizes_ids_and_nothing_else() {
+    let spec = "intro\n\n**AB-1** first.\n\n**AB-CD-2.1** second\ncontinues **AB-9** not at a paragraph start.\n\nnot **AB-3** bold later\n";
+    let found: Vec<String> = clauses(spec).into_iter().collect();
+    assert_eq!(found, ["AB-1", "AB-CD-2.1"]);
+    let token = Regex::new(&format!(
+        r"(?<![A-Za-z0-9_-])(?:{})(?:-[A-Z0-9]+)*-[0-9]+(?:\.[0-9]+)?(?![A-Za-z0-9_]|\.[0-9])",
+        PREFIXES.join("|")
+    ))
+    .unwrap();
+    let text = [
+        "X",
+        "-",
+        "ISSUE-3 x",
+        "AUTH-",
+        "3a",
+        "/// ",
+        "POL",
+        "-MATCH-4.1",
+        ", ",
+        "WRAP",
+        "-TIME-2: ",
+        "AUTH",
+        "-*",
+    ]
+    .concat();
+    let hits: Vec<&str> = token
+        .find_iter(&text)
+        .map(|m| m.unwrap().as_str())
+        .collect();
+    assert_eq!(
+        hits,
+        [concat!("POL", "-MATCH-4.1"), concat!("WRAP", "-TIME-2")]
+    );
+}
