@@ -13,12 +13,12 @@ use tree_sitter::{Node, Parser};
 use super::floor::wrapper_kind;
 use super::{Unit, UnitContext};
 
-/// Largest command, in UTF-8 bytes, that is parsed at all (`POL-LIMIT-1`).
-pub const MAX_COMMAND_BYTES: usize = 1 << 24;
+/// Longest command, in UTF-16 code units, that is parsed at all (`POL-LIMIT-1`).
+pub const MAX_COMMAND_CODE_UNITS: usize = 1 << 24;
 /// Most units one command may have (`POL-LIMIT-2`).
 pub const MAX_UNITS: usize = 1 << 16;
-/// Largest sum of unit text lengths, in UTF-8 bytes, for one command (`POL-LIMIT-2`).
-pub const MAX_UNIT_TEXT_BYTES: usize = 1 << 25;
+/// Largest sum of unit text lengths, in UTF-16 code units, for one command (`POL-LIMIT-2`).
+pub const MAX_UNIT_TEXT_CODE_UNITS: usize = 1 << 24;
 /// Most substitutions and subshells a unit may be nested in (`POL-LIMIT-3`).
 pub const MAX_NESTING_DEPTH: usize = 1000;
 
@@ -26,12 +26,12 @@ pub const MAX_NESTING_DEPTH: usize = 1000;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum UnitsError {
-    /// The command is longer than [`MAX_COMMAND_BYTES`].
+    /// The command is longer than [`MAX_COMMAND_CODE_UNITS`].
     CommandTooLong {
-        /// Its length in bytes.
-        bytes: usize,
+        /// Its length in UTF-16 code units.
+        code_units: usize,
     },
-    /// Its units exceed [`MAX_UNITS`] or [`MAX_UNIT_TEXT_BYTES`].
+    /// Its units exceed [`MAX_UNITS`] or [`MAX_UNIT_TEXT_CODE_UNITS`].
     TooManyUnits,
     /// A unit is nested deeper than [`MAX_NESTING_DEPTH`].
     TooDeep,
@@ -42,13 +42,13 @@ pub enum UnitsError {
 impl std::fmt::Display for UnitsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::CommandTooLong { bytes } => write!(
+            Self::CommandTooLong { code_units } => write!(
                 f,
-                "bash command of {bytes} bytes exceeds the {MAX_COMMAND_BYTES}-byte limit"
+                "bash command of {code_units} UTF-16 code units exceeds the limit of {MAX_COMMAND_CODE_UNITS}"
             ),
             Self::TooManyUnits => write!(
                 f,
-                "bash command has more than {MAX_UNITS} units or {MAX_UNIT_TEXT_BYTES} bytes of unit text"
+                "bash command has more than {MAX_UNITS} units or {MAX_UNIT_TEXT_CODE_UNITS} UTF-16 code units of unit text"
             ),
             Self::TooDeep => write!(
                 f,
@@ -105,12 +105,24 @@ enum Task<'tree> {
 
 /// Collects units while enforcing the `POL-LIMIT-2` budgets.
 struct Sink<'src> {
-    source: &'src str,
+    /// The command as UTF-16 code units, the encoding it was parsed in.
+    source: &'src [u16],
     units: Vec<Unit>,
-    text_bytes: usize,
+    /// UTF-16 code units of unit text so far.
+    text_code_units: usize,
 }
 
 impl Sink<'_> {
+    /// The source text between two parser byte offsets (two bytes per code
+    /// unit). Nodes never split a surrogate pair, so nothing is lost.
+    fn text(&self, start_byte: usize, end_byte: usize) -> String {
+        let range = self
+            .source
+            .get(start_byte / 2..end_byte / 2)
+            .unwrap_or_default();
+        String::from_utf16_lossy(range)
+    }
+
     fn push(
         &mut self,
         start: usize,
@@ -118,13 +130,16 @@ impl Sink<'_> {
         context: Option<UnitContext>,
         wrapper: Option<super::WrapperKind>,
     ) -> Result<(), UnitsError> {
-        let text = self.source.get(start..end).unwrap_or_default();
-        self.text_bytes = self.text_bytes.saturating_add(text.len());
-        if self.units.len() >= MAX_UNITS || self.text_bytes > MAX_UNIT_TEXT_BYTES {
+        // Budget first, from the length alone, so an over-budget text is never built.
+        self.text_code_units = self
+            .text_code_units
+            .saturating_add(end.saturating_sub(start) / 2);
+        if self.units.len() >= MAX_UNITS || self.text_code_units > MAX_UNIT_TEXT_CODE_UNITS {
             return Err(UnitsError::TooManyUnits);
         }
+        let text = self.text(start, end);
         self.units.push(Unit {
-            text: text.to_owned(),
+            text,
             context,
             wrapper_kind: wrapper,
         });
@@ -158,19 +173,24 @@ impl UnitParser {
     /// [`UnitsError`] when a `POL-LIMIT-*` bound is exceeded or the parser
     /// gives no tree; callers must not allow such a command.
     pub fn enumerate(&mut self, command: &str) -> Result<Vec<Unit>, UnitsError> {
-        if command.len() > MAX_COMMAND_BYTES {
-            return Err(UnitsError::CommandTooLong {
-                bytes: command.len(),
-            });
+        let length = crate::ecma::utf16_len(command);
+        if length > MAX_COMMAND_CODE_UNITS {
+            return Err(UnitsError::CommandTooLong { code_units: length });
         }
-        let tree = self
-            .parser
-            .parse(command, None)
-            .ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
+        // UTF-16, as the deployed package parses: tree-sitter's error recovery
+        // weighs skipped text by its encoded size, so the encoding changes
+        // which tree a syntax error gives (POL-UNIT-1).
+        let code_units: Vec<u16> = command.encode_utf16().collect();
+        let parsed = if cfg!(target_endian = "big") {
+            self.parser.parse_utf16_be(&code_units, None)
+        } else {
+            self.parser.parse_utf16_le(&code_units, None)
+        };
+        let tree = parsed.ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
         let mut sink = Sink {
-            source: command,
+            source: &code_units,
             units: Vec::new(),
-            text_bytes: 0,
+            text_code_units: 0,
         };
         let mut stack = vec![Task::Statement(tree.root_node(), None, 0)];
         while let Some(task) = stack.pop() {
@@ -220,11 +240,11 @@ fn visit_statement<'tree>(
                 .filter(|c| c.is_named() && c.kind() != "variable_assignment")
                 .collect();
             let start = words.first().map_or(node.start_byte(), Node::start_byte);
-            let floor = wrapper_kind(
-                words
-                    .iter()
-                    .map(|w| sink.source.get(w.byte_range()).unwrap_or_default()),
-            );
+            let word_texts: Vec<String> = words
+                .iter()
+                .map(|w| sink.text(w.start_byte(), w.end_byte()))
+                .collect();
+            let floor = wrapper_kind(word_texts.iter().map(String::as_str));
             sink.push(start, node.end_byte(), context, floor)?;
             stack.push(Task::Substitutions(node, depth));
         }
