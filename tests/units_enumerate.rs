@@ -4,7 +4,9 @@
 //! `@gotgenes/pi-permission-system@20.7.3` (its tree-sitter-bash 0.25.1 wasm),
 //! run on Node 20 through an ad-hoc harness; none was copied from this crate's
 //! output. Inputs with non-ASCII letters or Unicode spaces other than U+00A0,
-//! U+1680, U+202F and U+FEFF are left out on purpose (`POL-UNIT-1`).
+//! U+1680, U+202F and U+FEFF are left out on purpose (`POL-UNIT-1`). The
+//! `POL-UNIT-1` rows have syntax errors whose recovery differs when the
+//! command is parsed as UTF-8 instead of UTF-16.
 
 use inner_cmd_spec::policy::units::{enumerate, UnitParser};
 use inner_cmd_spec::policy::{UnitContext, WrapperKind};
@@ -21,6 +23,47 @@ type Expected = &'static [(&'static str, Option<UnitContext>, Option<WrapperKind
 
 /// (clause, command, expected units) — expected from the npm package.
 const ROWS: &[(&str, &str, Expected)] = &[
+    (
+        "POL-UNIT-1",
+        "done\t(ls)\u{FEFF}(ls)~/a|| ;\t ",
+        &[
+            ("done\t(ls)", None, None),
+            ("\u{FEFF}(ls)", None, None),
+            ("~/a||", None, None),
+        ],
+    ),
+    (
+        "POL-UNIT-1",
+        "rm -rf /\t|(ls)\t>(b)|| (ls)\u{FEFF}do\t",
+        &[
+            ("rm -rf /\t|(ls)\t>", None, None),
+            ("(b)", None, None),
+            ("b", Some(SUB), None),
+            ("(ls)", None, None),
+            ("ls", Some(SUB), None),
+            ("\u{FEFF}do", None, None),
+        ],
+    ),
+    (
+        "POL-UNIT-1",
+        "<<< s\t*\t<<< s (ls) > o~/a\t\n FOO=1",
+        &[
+            ("<<< s\t*\t<<< s", None, None),
+            ("(ls)", None, None),
+            ("ls", Some(SUB), None),
+            ("FOO=1", None, None),
+        ],
+    ),
+    (
+        "POL-UNIT-1",
+        "2>&1git push \t BAR=$(x)(ls)",
+        &[
+            ("2>&1git push \t BAR=$(x)", None, None),
+            ("x", Some(CS), None),
+            ("(ls)", None, None),
+            ("ls", Some(SUB), None),
+        ],
+    ),
     (
         "POL-UNIT-3",
         "a && b || c ; d & e | f |& g",
