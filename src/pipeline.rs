@@ -1,1 +1,206 @@
-//! TODO
+//! The pipeline: the gate, then the authorizer (spec chapter 8, `PIPE-*`).
+//!
+//! [`decide`] composes the two deciders the way the deployed system does: the
+//! permission gate judges the command with the policy; only an `ask` builds
+//! the prompt details and consults the inner-cmd authorizer, whose permission
+//! query is the same policy. The result keeps every intermediate answer so
+//! that `inner-cmd check` can print a trace without re-deciding anything.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::authorize::{authorize, Decision, FixedSession};
+use crate::ecma;
+use crate::policy::check::{floor_sentinel, match_value};
+use crate::policy::matcher::RuleSet;
+use crate::policy::{CheckResult, Policy, Unit};
+use crate::verdict::{PermissionState, Verdict};
+
+/// The `requestId` of the prompt details when the caller gives none (`PIPE-5`).
+pub const DEFAULT_REQUEST_ID: &str = "inner-cmd-pipeline";
+
+/// The session id the pipeline registers the authorizer for and reports as live (`PIPE-5`).
+pub const PIPELINE_SESSION_ID: &str = "inner-cmd-pipeline-session";
+
+/// The evidence label that carries the full command (chapter 2, `PIPE-4`).
+pub const FULL_COMMAND_LABEL: &str = "full command";
+
+/// The evidence `detail` text of the full-command entry (`PIPE-4`).
+pub const FULL_COMMAND_DETAIL: &str =
+    "the complete Bash input; the request value is the command unit that triggered the ask";
+
+/// What the caller may set beyond the policy and the command.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The prompt's `requestId`; [`DEFAULT_REQUEST_ID`] when `None`.
+    pub request_id: Option<String>,
+    /// The prompt's `agentName`; `None` is JSON `null` (no agent).
+    pub agent_name: Option<String>,
+}
+
+/// Everything the pipeline decided and why (`PIPE-7`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Outcome {
+    /// `allow`, `deny`, or `ask` (a human would be asked).
+    pub outcome: PermissionState,
+    /// The gate's check of the trimmed command (`PIPE-1`).
+    pub gate: CheckResult,
+    /// The authorizer's decision; `None` when the gate did not ask (`PIPE-2`).
+    pub authorizer: Option<Decision>,
+    /// The prompt details the authorizer was given (`PIPE-3`).
+    pub details: Option<Value>,
+    /// The advisory check of each value the authorizer queried (`PIPE-7`).
+    pub requeries: Vec<CheckResult>,
+}
+
+/// Runs the gate and, on `ask`, the authorizer (`PIPE-1`..`PIPE-8`).
+#[must_use]
+pub fn decide(policy: &Policy, command: &str, options: &Options) -> Outcome {
+    let trimmed = ecma::trim(command);
+    let gate = policy.gate(trimmed);
+    if gate.state != PermissionState::Ask {
+        return Outcome {
+            outcome: gate.state,
+            gate,
+            authorizer: None,
+            details: None,
+            requeries: Vec::new(),
+        };
+    }
+    let request_id = options.request_id.as_deref().unwrap_or(DEFAULT_REQUEST_ID);
+    let details = prompt_details(&gate, trimmed, request_id, options.agent_name.as_deref());
+    let session = FixedSession::matching(PIPELINE_SESSION_ID);
+    let decision = authorize(&details, &session, policy);
+    let requeries = decision
+        .queries
+        .iter()
+        .map(|query| policy.advisory(&query.value))
+        .collect();
+    let outcome = match decision.verdict {
+        Verdict::Allow => PermissionState::Allow,
+        Verdict::Deny => PermissionState::Deny,
+        Verdict::Defer => PermissionState::Ask,
+    };
+    Outcome {
+        outcome,
+        gate,
+        authorizer: Some(decision),
+        details: Some(details),
+        requeries,
+    }
+}
+
+/// The prompt details the permission system passes to its authorizers on an ask (`PIPE-3`, `PIPE-4`).
+///
+/// `full_command` is the command the gate checked (already trimmed). The
+/// request value is the gate's triggering unit, or the full command when the
+/// gate names none; the evidence carries the full command only when it differs.
+#[must_use]
+pub fn prompt_details(
+    gate: &CheckResult,
+    full_command: &str,
+    request_id: &str,
+    agent_name: Option<&str>,
+) -> Value {
+    let value = gate.command.as_deref().unwrap_or(full_command);
+    let evidence = if full_command == value {
+        json!([])
+    } else {
+        json!([{
+            "label": FULL_COMMAND_LABEL,
+            "text": full_command,
+            "detail": FULL_COMMAND_DETAIL,
+        }])
+    };
+    json!({
+        "requestId": request_id,
+        "agentName": agent_name,
+        "toolName": "bash",
+        "payload": {
+            "kind": "bash",
+            "request": {
+                "requester": {"forwarded": false},
+                "surface": "bash",
+                "toolName": "bash",
+                "invokedToolName": null,
+                "value": value,
+            },
+            "evidence": evidence,
+        },
+    })
+}
+
+/// How the gate judged one unit, for traces (`PIPE-7`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitDecision {
+    /// The unit.
+    pub unit: Unit,
+    /// Its state after the wrapper floor.
+    pub state: PermissionState,
+    /// The rule pattern or floor sentinel that decided it; `None`: the fallback.
+    pub matched_pattern: Option<String>,
+    /// True when a wrapper floor lowered the rule's `allow` to `ask`.
+    pub floored: bool,
+}
+
+/// Re-derives each unit's own decision from the policy's rules (for traces only).
+///
+/// Follows `POL-CHECK-*`: the unit's match value, the last matching rule (no
+/// match: `ask`), then the wrapper floor. The aggregate answer is the check
+/// result's; this only explains it.
+#[must_use]
+pub fn unit_decisions(policy: &Policy, result: &CheckResult) -> Vec<UnitDecision> {
+    let rules = RuleSet::new(policy.rules(), policy.home());
+    result
+        .units
+        .iter()
+        .map(|unit| {
+            let rule = rules
+                .last_match(&match_value(&unit.text))
+                .and_then(|index| policy.rules().get(index));
+            let (state, pattern) = rule.map_or((PermissionState::Ask, None), |rule| {
+                (rule.state, Some(rule.pattern.clone()))
+            });
+            match unit.wrapper_kind {
+                Some(kind) if state == PermissionState::Allow => UnitDecision {
+                    unit: unit.clone(),
+                    state: PermissionState::Ask,
+                    matched_pattern: Some(floor_sentinel(kind).to_owned()),
+                    floored: true,
+                },
+                _ => UnitDecision {
+                    unit: unit.clone(),
+                    state,
+                    matched_pattern: pattern,
+                    floored: false,
+                },
+            }
+        })
+        .collect()
+}
+
+impl Outcome {
+    /// The de-wrapped full command the authorizer queried, if it got that far.
+    #[must_use]
+    pub fn dewrapped_command(&self) -> Option<&str> {
+        let decision = self.authorizer.as_ref()?;
+        decision.queries.first().map(|query| query.value.as_str())
+    }
+
+    /// A detail of the authorizer's event (`innerCommand`, `wrapper`, `command`, …).
+    #[must_use]
+    pub fn event_detail(&self, key: &str) -> Option<String> {
+        let decision = self.authorizer.as_ref()?;
+        let event = serde_json::to_value(decision.events.first()?).ok()?;
+        event.get("details")?.get(key)?.as_str().map(str::to_owned)
+    }
+
+    /// The name of the authorizer's event (`inner_cmd.allow`, …), if it emitted one.
+    #[must_use]
+    pub fn event_name(&self) -> Option<String> {
+        let decision = self.authorizer.as_ref()?;
+        let event = serde_json::to_value(decision.events.first()?).ok()?;
+        event.get("event")?.as_str().map(str::to_owned)
+    }
+}

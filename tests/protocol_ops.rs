@@ -105,7 +105,7 @@ fn proto_6_policy_sources() {
         ("home not a string", json!({"rules": rules, "home": 3})),
         ("command missing", json!({"rules": rules, "command": null})),
     ];
-    for op in ["check", "advisory"] {
+    for op in ["check", "advisory", "decide"] {
         for (label, source) in &rows {
             let mut request = json!({"id": label, "op": op, "command": "ls", "home": "/h"});
             request
@@ -134,7 +134,7 @@ fn proto_12_operation_names() {
         let response = ask(json!({"id": op, "op": op}));
         assert_eq!(error_code(&response), Some("unknown_op"), "{op:?}");
     }
-    for op in ["match", "units", "check", "advisory"] {
+    for op in OPERATIONS {
         // Known operations with no members are malformed requests, never unknown ones.
         let response = ask(json!({"id": 1, "op": op}));
         assert_eq!(

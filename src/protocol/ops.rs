@@ -2,11 +2,14 @@
 
 use serde_json::{Map, Value};
 
-use super::request::{home, required_str};
+use super::request::{home, optional_str, required_str};
 use super::{ErrorCode, ProtocolError};
+use crate::authorize::{authorize, FixedSession};
+use crate::pipeline::{self, Options};
 use crate::policy::pattern::Pattern;
 use crate::policy::units::{self, UnitsError};
 use crate::policy::{config, Policy};
+use crate::query::{PermissionQuery, QueryError};
 use crate::verdict::PermissionState;
 
 /// Every operation name of the protocol, in the order `spec/protocol.md` lists them.
@@ -22,10 +25,8 @@ pub(super) fn dispatch(op: &str, fields: &Map<String, Value>) -> Answer {
         "units" => command_units(fields),
         "check" => check(fields, Policy::gate),
         "advisory" => check(fields, Policy::advisory),
-        "authorize" | "decide" => Err(ProtocolError::new(
-            ErrorCode::UnsupportedOp,
-            format!("`{op}` is not wired in this build yet"),
-        )),
+        "authorize" => authorize_request(fields),
+        "decide" => decide(fields),
         _ => Err(ProtocolError::new(
             ErrorCode::UnknownOp,
             format!("unknown op `{op}`"),
@@ -62,6 +63,37 @@ fn check(
     as_object(to_json(&run(&policy, command))?)
 }
 
+/// `authorize`: the authorizer on given details (`PROTO-10`).
+fn authorize_request(fields: &Map<String, Value>) -> Answer {
+    let details = fields
+        .get("details")
+        .ok_or_else(|| ProtocolError::bad_request("missing field `details`"))?;
+    let session = session(fields)?;
+    let decision = match fields.get("answers") {
+        Some(answers) => {
+            if fields.contains_key("rules") || fields.contains_key("policy") {
+                return Err(ProtocolError::bad_request(
+                    "give exactly one of `answers`, `rules` and `policy`",
+                ));
+            }
+            authorize(details, &session, &AnswerTable::parse(answers)?)
+        }
+        None => authorize(details, &session, &policy(fields)?),
+    };
+    as_object(to_json(&decision)?)
+}
+
+/// `decide`: the pipeline (`PROTO-11`).
+fn decide(fields: &Map<String, Value>) -> Answer {
+    let command = required_str(fields, "command")?;
+    let policy = policy(fields)?;
+    let options = Options {
+        request_id: optional_str(fields, "requestId")?.map(str::to_owned),
+        agent_name: None,
+    };
+    as_object(to_json(&pipeline::decide(&policy, command, &options))?)
+}
+
 /// The policy of `rules` or `policy` (exactly one), with `home` (`PROTO-6`).
 fn policy(fields: &Map<String, Value>) -> Result<Policy, ProtocolError> {
     let home = home(fields)?;
@@ -93,6 +125,68 @@ fn policy(fields: &Map<String, Value>) -> Result<Policy, ProtocolError> {
         )));
     }
     Ok(Policy::new(parsed.rules, home))
+}
+
+/// `session`: `{"expected": id, "current": id | {"error": message}}` (`PROTO-10`).
+fn session(fields: &Map<String, Value>) -> Result<FixedSession, ProtocolError> {
+    let Some(Value::Object(session)) = fields.get("session") else {
+        return Err(ProtocolError::bad_request(
+            "`session` must be {\"expected\": …, \"current\": …}",
+        ));
+    };
+    let registered = required_str(session, "expected")?.to_owned();
+    let current = match session.get("current") {
+        Some(Value::String(id)) => Ok(id.clone()),
+        Some(Value::Object(failure)) => Err(required_str(failure, "error")?.to_owned()),
+        _ => {
+            return Err(ProtocolError::bad_request(
+                "`session.current` must be a string or {\"error\": string}",
+            ))
+        }
+    };
+    Ok(FixedSession {
+        registered,
+        current,
+    })
+}
+
+/// A permission query answered from a table: value -> state or failure (`PROTO-10`).
+struct AnswerTable(Map<String, Value>);
+
+impl AnswerTable {
+    fn parse(answers: &Value) -> Result<Self, ProtocolError> {
+        let Value::Object(table) = answers else {
+            return Err(ProtocolError::bad_request("`answers` must be an object"));
+        };
+        for (value, answer) in table {
+            let known = answer
+                .as_str()
+                .is_some_and(|name| name == "throw" || PermissionState::from_name(name).is_some());
+            if !known {
+                return Err(ProtocolError::bad_request(format!(
+                    "answer for {value:?} must be \"allow\", \"ask\", \"deny\" or \"throw\""
+                )));
+            }
+        }
+        Ok(Self(table.clone()))
+    }
+}
+
+impl PermissionQuery for AnswerTable {
+    fn check(
+        &self,
+        _surface: &str,
+        value: &str,
+        _agent: Option<&str>,
+    ) -> Result<PermissionState, QueryError> {
+        match self.0.get(value).and_then(Value::as_str) {
+            None => Ok(PermissionState::Ask),
+            Some("throw") => Err(QueryError::Failed(format!(
+                "the answers table throws for {value:?}"
+            ))),
+            Some(name) => Ok(PermissionState::from_name(name).unwrap_or(PermissionState::Ask)),
+        }
+    }
 }
 
 /// Serializes an answer part; a failure here is a bug (`internal`).
