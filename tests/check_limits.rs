@@ -168,3 +168,30 @@ fn pol_limit_5_nul_bytes_give_a_result() {
         assert_eq!(result.state, PermissionState::Allow, "{command:?}");
     }
 }
+
+/// POL-LIMIT-4, POL-LIMIT-5: every enumeration failure is refused with `ask`
+/// and the sentinel the spec names, the whole command as triggering text.
+#[test]
+fn pol_limit_4_refusals_name_their_sentinel() {
+    use inner_cmd_spec::policy::check::{refusal, PARSER_FAILED_SENTINEL};
+    let rows = [
+        (
+            UnitsError::Parser("no syntax tree".to_owned()),
+            PARSER_FAILED_SENTINEL,
+        ),
+        (UnitsError::TooDeep, OVER_LIMIT_SENTINEL),
+        (UnitsError::TooManyUnits, OVER_LIMIT_SENTINEL),
+        (
+            UnitsError::CommandTooLong { code_units: 1 },
+            OVER_LIMIT_SENTINEL,
+        ),
+    ];
+    for (error, sentinel) in rows {
+        let result = refusal("git status", &error);
+        assert_eq!(result.state, PermissionState::Ask, "{error}");
+        assert_eq!(result.matched_pattern.as_deref(), Some(sentinel), "{error}");
+        assert_eq!(result.command.as_deref(), Some("git status"), "{error}");
+        assert_eq!(result.command_context, None, "{error}");
+        assert!(result.units.is_empty(), "{error}");
+    }
+}

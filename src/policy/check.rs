@@ -105,13 +105,7 @@ impl Policy {
     pub fn advisory(&self, command: &str) -> CheckResult {
         let units = match enumerate(command) {
             Ok(units) => units,
-            Err(err) => {
-                let sentinel = match err {
-                    UnitsError::Parser(_) => PARSER_FAILED_SENTINEL,
-                    _ => OVER_LIMIT_SENTINEL,
-                };
-                return sentinel_result(command, sentinel);
-            }
+            Err(error) => return refusal(command, &error),
         };
         if units.is_empty() {
             if is_trivially_empty(command) {
@@ -169,6 +163,17 @@ impl Policy {
             units,
         }
     }
+}
+
+/// The answer for a command whose units could not be enumerated
+/// (`POL-LIMIT-1`..`POL-LIMIT-4`): always `ask`, with a sentinel saying why.
+#[must_use]
+pub fn refusal(command: &str, error: &UnitsError) -> CheckResult {
+    let sentinel = match error {
+        UnitsError::Parser(_) => PARSER_FAILED_SENTINEL,
+        _ => OVER_LIMIT_SENTINEL,
+    };
+    sentinel_result(command, sentinel)
 }
 
 /// An `ask` decided by a sentinel, with `command` as the triggering text.
