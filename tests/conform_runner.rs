@@ -30,7 +30,8 @@ fn own_server() -> String {
     format!("'{BIN}' serve")
 }
 
-/// CONF-RUN-2, CONF-RUN-3, CONF-RUN-9, CONF-RUN-10: the crate's own server passes the sample vectors.
+/// CONF-RUN-2, CONF-RUN-3, CONF-RUN-9, CONF-RUN-10: the crate's own server passes the sample vectors;
+/// with stderr not a terminal there is no progress output, only the closing line on stdout.
 #[test]
 fn conf_run_own_server_passes_the_fixture_vectors() {
     let output = conform(&[
@@ -39,6 +40,8 @@ fn conf_run_own_server_passes_the_fixture_vectors() {
         "--vectors",
         "tests/fixtures/conform",
     ]);
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(stdout(&output).lines().count(), 1);
     assert_eq!(
         last_line(&output),
         "22 passed, 0 failed, 0 skipped, 0 errored",
