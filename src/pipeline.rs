@@ -14,6 +14,7 @@ use crate::ecma;
 use crate::policy::check::{floor_sentinel, match_value};
 use crate::policy::matcher::RuleSet;
 use crate::policy::{CheckResult, Policy, Unit};
+use crate::recognize::{NonTransparent, Wrapper};
 use crate::verdict::{PermissionState, Verdict};
 
 /// The `requestId` of the prompt details when the caller gives none (`PIPE-5`).
@@ -186,6 +187,40 @@ impl Outcome {
     pub fn dewrapped_command(&self) -> Option<&str> {
         let decision = self.authorizer.as_ref()?;
         decision.queries.first().map(|query| query.value.as_str())
+    }
+
+    /// The handler that claimed the prompt, in the order the authorizer tries
+    /// them (`AUTH-4`): `timeout` or `time` when the request value is in that
+    /// wrapper's grammar or starts with its word, then `env` or `xargs` when the
+    /// full command starts with theirs. `None`: no handler, or the authorizer
+    /// was not consulted.
+    #[must_use]
+    pub fn handler(&self) -> Option<&'static str> {
+        let payload = self.details.as_ref()?.get("payload")?;
+        let value = payload.get("request")?.get("value")?.as_str()?;
+        let full = payload
+            .get("evidence")
+            .and_then(Value::as_array)
+            .and_then(|evidence| evidence.first())
+            .and_then(|entry| entry.get("text"))
+            .and_then(Value::as_str)
+            .unwrap_or(value);
+        let transparent = Wrapper::ALL
+            .into_iter()
+            .find(|wrapper| wrapper.recognize(value).is_some() || wrapper.starts_with_word(value))
+            .map(Wrapper::word);
+        transparent.or_else(|| {
+            NonTransparent::ALL
+                .into_iter()
+                .find(|wrapper| wrapper.claims(full))
+                .map(NonTransparent::word)
+        })
+    }
+
+    /// The inner command the wrapper grammar captured, when the authorizer's event names it.
+    #[must_use]
+    pub fn inner_command(&self) -> Option<String> {
+        self.event_detail("innerCommand")
     }
 
     /// A detail of the authorizer's event (`innerCommand`, `wrapper`, `command`, …).

@@ -310,3 +310,43 @@ fn pipe_unit_decisions_explain_the_gate() {
     );
     assert_eq!(result.outcome, Deny);
 }
+
+/// PIPE-7: the trace accessors name the handler, the inner and the de-wrapped command.
+#[test]
+fn pipe_trace_accessors() {
+    // (command, rules, handler, inner command, de-wrapped command)
+    type Row = (
+        &'static str,
+        &'static [(&'static str, PermissionState)],
+        Option<&'static str>,
+        Option<&'static str>,
+        Option<&'static str>,
+    );
+    const TRACE: &[Row] = &[
+        (
+            "git status && timeout 30s pnpm test",
+            &[("pnpm *", Allow), ("git status", Allow)],
+            Some("timeout"),
+            Some("pnpm test"),
+            Some("git status && pnpm test"),
+        ),
+        (
+            "time make",
+            &[("*", Allow)],
+            Some("time"),
+            Some("make"),
+            Some("make"),
+        ),
+        ("time -p make", &[("*", Allow)], Some("time"), None, None),
+        ("env FOO=1 make", &[("*", Allow)], Some("env"), None, None),
+        ("xargs rm", &[("*", Allow)], Some("xargs"), None, None),
+        ("curl x", &[], None, None, None),
+        ("ls", &[("*", Allow)], None, None, None),
+    ];
+    for (command, rules, handler, inner, dewrapped) in TRACE {
+        let result = decide(&policy(rules), command, &Options::default());
+        assert_eq!(result.handler(), *handler, "{command}");
+        assert_eq!(result.inner_command().as_deref(), *inner, "{command}");
+        assert_eq!(result.dewrapped_command(), *dewrapped, "{command}");
+    }
+}

@@ -19,7 +19,8 @@ fn run(subcommand: &str, input: &[u8], home: Option<&str>) -> Output {
         command.env("HOME", home);
     }
     let mut child = command.spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    // `decide` stops reading at its limit, so a longer input may meet a closed pipe.
+    let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
 }
 
@@ -72,6 +73,14 @@ fn proto_13_decide_rejects_malformed_requests() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(reason), "{label}: {stderr}");
     }
+    // PROTO-4 applies to the one-shot request too: 9 MiB is refused unread.
+    let huge = format!(
+        r#"{{"rules":[],"home":"/h","command":"{}"}}"#,
+        "a".repeat(9 * 1024 * 1024)
+    );
+    let output = run("decide", huge.as_bytes(), None);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("line_too_long"));
 }
 
 /// PROTO-13: a well-formed request (with or without `op`) is answered on stdout, exit 0.
