@@ -197,3 +197,19 @@ fn pol_unit_1_parser_reuse_is_stateless() {
         }
     }
 }
+
+/// POL-UNIT-1: the reference's scanner classifies letters as the C locale
+/// does, so a non-ASCII name is not an assignment (the spec's own example;
+/// the deployed WebAssembly build answers `ls` here, a recorded divergence).
+#[test]
+fn pol_unit_1_non_ascii_letters_are_not_assignment_names() {
+    let rows = [("é=1 ls", "é=1 ls"), ("e=1 ls", "ls")];
+    for (command, want) in rows {
+        let texts: Vec<String> = enumerate(command)
+            .unwrap()
+            .into_iter()
+            .map(|u| u.text)
+            .collect();
+        assert_eq!(texts, [want], "{command:?}");
+    }
+}
