@@ -148,7 +148,7 @@ pub struct UnitDecision {
 /// Re-derives each unit's own decision from the policy's rules (for traces only).
 ///
 /// Follows `POL-CHECK-*`: the unit's match value, the last matching rule (no
-/// match: `ask`), then the wrapper floor. The aggregate answer is the check
+/// match: the fallback), then the wrapper floor. The aggregate answer is the check
 /// result's; this only explains it.
 #[must_use]
 pub fn unit_decisions(policy: &Policy, result: &CheckResult) -> Vec<UnitDecision> {
@@ -160,7 +160,7 @@ pub fn unit_decisions(policy: &Policy, result: &CheckResult) -> Vec<UnitDecision
             let rule = rules
                 .last_match(&match_value(&unit.text))
                 .and_then(|index| policy.rules().get(index));
-            let (state, pattern) = rule.map_or((PermissionState::Ask, None), |rule| {
+            let (state, pattern) = rule.map_or((policy.fallback(), None), |rule| {
                 (rule.state, Some(rule.pattern.clone()))
             });
             match unit.wrapper_kind {

@@ -144,3 +144,60 @@ fn proto_12_operation_names() {
         );
     }
 }
+
+/// PROTO-6, POL-RULE-3, POL-CONFIG-3: a policy object's top-level `"*"` is the fallback,
+/// reported with no matched pattern and floored like any allow. Rows checked against
+/// the npm package through its adapter (identical answers).
+#[test]
+fn proto_6_policy_fallback() {
+    let allow_rm_deny = json!({"permission": {"*": "allow", "bash": {"rm *": "deny"}}});
+    let deny_ls_allow = json!({"permission": {"*": "deny", "bash": {"ls": "allow"}}});
+    let bash_star_ask = json!({"permission": {"*": "allow", "bash": {"*": "ask"}}});
+    // (policy, op, command, state, matchedPattern, triggering unit)
+    let rows: Vec<(&Value, &str, &str, &str, Value, &str)> = vec![
+        (&allow_rm_deny, "check", "ls", "allow", Value::Null, "ls"),
+        (
+            &allow_rm_deny,
+            "check",
+            "timeout 5 make",
+            "ask",
+            json!("<indirection-bash-wrapper>"),
+            "timeout 5 make",
+        ),
+        (
+            &allow_rm_deny,
+            "check",
+            "rm -rf x",
+            "deny",
+            json!("rm *"),
+            "rm -rf x",
+        ),
+        (
+            &deny_ls_allow,
+            "check",
+            "ls && make",
+            "deny",
+            Value::Null,
+            "make",
+        ),
+        (&bash_star_ask, "check", "ls", "ask", json!("*"), "ls"),
+        (&allow_rm_deny, "advisory", "", "allow", Value::Null, ""),
+    ];
+    for (policy, op, command, state, pattern, unit) in rows {
+        let response = ask(json!({"op": op, "policy": policy, "command": command, "home": "/h"}));
+        assert_eq!(response["state"], state, "{op} {command}: {response}");
+        assert_eq!(response["matchedPattern"], pattern, "{op} {command}");
+        assert_eq!(response["command"], unit, "{op} {command}");
+    }
+    // Through the pipeline: the fallback allows the de-wrapped command.
+    let decided = ask(
+        json!({"op": "decide", "policy": allow_rm_deny, "command": "timeout 5 make", "home": "/h"}),
+    );
+    assert_eq!(
+        (
+            decided["outcome"].as_str(),
+            decided["authorizer"]["verdict"].as_str()
+        ),
+        (Some("allow"), Some("allow"))
+    );
+}

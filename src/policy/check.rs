@@ -74,7 +74,23 @@ impl Policy {
             rules,
             home,
             compiled,
+            fallback: PermissionState::Ask,
         }
+    }
+
+    /// The same policy with `fallback` as the state when no rule matches
+    /// (`POL-RULE-3`; a config's top-level `"*"`, `POL-CONFIG-3`). The
+    /// matched pattern of a fallback answer stays `None`, as in the package.
+    #[must_use]
+    pub fn with_fallback(mut self, fallback: PermissionState) -> Self {
+        self.fallback = fallback;
+        self
+    }
+
+    /// The state when no rule matches (`POL-RULE-3`).
+    #[must_use]
+    pub fn fallback(&self) -> PermissionState {
+        self.fallback
     }
 
     /// The rules, in order.
@@ -122,7 +138,7 @@ impl Policy {
         self.compiled
             .last_match(&value)
             .and_then(|i| self.rules.get(i))
-            .map_or((PermissionState::Ask, None), |rule| {
+            .map_or((self.fallback, None), |rule| {
                 (rule.state, Some(rule.pattern.clone()))
             })
     }

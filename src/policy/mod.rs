@@ -93,4 +93,5 @@ pub struct Policy {
     rules: Vec<Rule>,
     home: String,
     compiled: matcher::RuleSet,
+    fallback: PermissionState,
 }

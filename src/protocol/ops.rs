@@ -115,16 +115,7 @@ fn policy(fields: &Map<String, Value>) -> Result<Policy, ProtocolError> {
     };
     let parsed = config::parse_policy(&source.to_string(), "request", &home)
         .map_err(|error| ProtocolError::bad_request(error.to_string()))?;
-    if parsed.fallback != PermissionState::Ask {
-        // `Policy` has no fallback other than `ask` yet, and a `*` rule would
-        // report `"*"` where the package reports no pattern: refuse rather
-        // than answer differently from the spec.
-        return Err(ProtocolError::bad_request(format!(
-            "a top-level \"*\" of {} is not supported yet; only \"ask\"",
-            parsed.fallback
-        )));
-    }
-    Ok(Policy::new(parsed.rules, home))
+    Ok(Policy::new(parsed.rules, home).with_fallback(parsed.fallback))
 }
 
 /// `session`: `{"expected": id, "current": id | {"error": message}}` (`PROTO-10`).
