@@ -258,6 +258,17 @@ fn proto_11_decide() {
         "authorizer is exactly the authorize answer"
     );
 
+    // agentName flows into the prompt details and the query (PIPE-3, AUTH query agent).
+    let named = ask(
+        &json!({"op": "decide", "rules": rules, "command": "timeout 30s pnpm test", "home": "/h", "agentName": "scout"}),
+    );
+    assert_eq!(named["details"]["agentName"], "scout");
+    assert_eq!(named["authorizer"]["queries"][0]["agentName"], "scout");
+    let bad = ask(
+        &json!({"op": "decide", "rules": rules, "command": "ls", "home": "/h", "agentName": 7}),
+    );
+    assert_eq!(bad["error"]["code"], "bad_request");
+
     let denied =
         ask(&json!({"id": 6, "op": "decide", "rules": rules, "command": "rm -rf x", "home": "/h"}));
     assert_eq!(

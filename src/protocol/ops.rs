@@ -89,7 +89,7 @@ fn decide(fields: &Map<String, Value>) -> Answer {
     let policy = policy(fields)?;
     let options = Options {
         request_id: optional_str(fields, "requestId")?.map(str::to_owned),
-        agent_name: None,
+        agent_name: optional_str(fields, "agentName")?.map(str::to_owned),
     };
     as_object(to_json(&pipeline::decide(&policy, command, &options))?)
 }
