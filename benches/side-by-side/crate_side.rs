@@ -5,11 +5,13 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use inner_cmd_spec::pipeline::{self, Options};
 use inner_cmd_spec::policy::matcher::RuleSet;
 use inner_cmd_spec::policy::{CheckResult, Policy, Rule};
-use inner_cmd_spec::verdict::PermissionState;
+use inner_cmd_spec::verdict::{PermissionState, Verdict};
 use serde_json::{json, Value};
 
+use crate::workload::commands::SCAFFOLD;
 use crate::workload::{realistic_rules, repeated, rule, HOME};
 
 /// What one iteration of a workload does with each of its inputs.
@@ -19,6 +21,9 @@ pub enum Op {
     Match,
     /// The advisory check (`checkPermission("bash", value)`) of a command.
     Advisory,
+    /// `pipeline::decide`: the gate, then (on ask) the authorizer's
+    /// de-wrapping and advisory re-query.
+    Decide,
 }
 
 impl Op {
@@ -27,6 +32,7 @@ impl Op {
         match self {
             Self::Match => "match",
             Self::Advisory => "advisory",
+            Self::Decide => "decide",
         }
     }
 }
@@ -113,6 +119,12 @@ pub fn workloads() -> Vec<Workload> {
             .map(str::to_owned)
             .to_vec(),
         },
+        Workload {
+            name: "decide scaffold, 105 rules",
+            op: Op::Decide,
+            rules: scaffold_policy,
+            inputs: vec![SCAFFOLD.to_owned()],
+        },
     ]
 }
 
@@ -147,6 +159,15 @@ fn check_code(result: &CheckResult, rules: &[Rule]) -> i64 {
     state_rank(result.state) * 1_000_000 + code
 }
 
+fn verdict_rank(verdict: Option<Verdict>) -> i64 {
+    match verdict {
+        None => 0,
+        Some(Verdict::Allow) => 1,
+        Some(Verdict::Deny) => 2,
+        Some(Verdict::Defer) => 3,
+    }
+}
+
 /// One iteration of `w`, returning its result count.
 type Body<'a> = Box<dyn FnMut() -> i64 + 'a>;
 
@@ -167,6 +188,20 @@ fn body(w: &Workload) -> Body<'_> {
                 w.inputs
                     .iter()
                     .map(|c| check_code(&policy.advisory(black_box(c)), &w.rules))
+                    .sum()
+            })
+        }
+        Op::Decide => {
+            let policy = Policy::new(w.rules.clone(), HOME);
+            let options = Options::default();
+            Box::new(move || {
+                w.inputs
+                    .iter()
+                    .map(|c| {
+                        let outcome = pipeline::decide(&policy, black_box(c), &options);
+                        let verdict = outcome.authorizer.map(|d| d.verdict);
+                        verdict_rank(verdict) * 10_000_000 + check_code(&outcome.gate, &w.rules)
+                    })
                     .sum()
             })
         }
