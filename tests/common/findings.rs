@@ -1,0 +1,151 @@
+//! The findings register (`spec/findings.md`) as data: fail-open answers of
+//! the deployed policy, with the answer the npm package gave (read through the
+//! adapter, gate and advisory alike).
+//!
+//! `tests/findings.rs` asserts that the crate's reference policy reproduces
+//! every row (the reference models the deployed system); `tests/parity.rs`
+//! asks the package live, so an upstream fix shows up as a failure there.
+
+use inner_cmd_spec::policy::Rule;
+use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
+
+/// One witness command of a finding.
+pub struct Finding {
+    /// The finding's id in `spec/findings.md`.
+    pub id: &'static str,
+    /// The command.
+    pub command: &'static str,
+    /// The rules, in order.
+    pub rules: &'static [(&'static str, PermissionState)],
+    /// The package's state (the same for gate and advisory).
+    pub state: PermissionState,
+    /// The package's matched pattern.
+    pub matched_pattern: &'static str,
+    /// The package's triggering unit.
+    pub triggering: &'static str,
+}
+
+impl Finding {
+    /// The rules as crate rules.
+    pub fn rules(&self) -> Vec<Rule> {
+        self.rules
+            .iter()
+            .map(|&(pattern, state)| Rule {
+                pattern: pattern.into(),
+                state,
+            })
+            .collect()
+    }
+}
+
+/// Everything allowed except `rm`.
+pub const DENY_RM: &[(&str, PermissionState)] = &[("*", Allow), ("rm *", Deny)];
+/// Everything allowed except reading secrets with `cat`.
+pub const DENY_SECRET: &[(&str, PermissionState)] = &[("*", Allow), ("cat *secret*", Deny)];
+
+/// Home directory used for every finding (no finding depends on it).
+pub const HOME: &str = "/home/u";
+
+const fn allowed(id: &'static str, command: &'static str, triggering: &'static str) -> Finding {
+    Finding {
+        id,
+        command,
+        rules: DENY_RM,
+        state: Allow,
+        matched_pattern: "*",
+        triggering,
+    }
+}
+
+/// Allowed, triggered by the whole command (one unit, nothing entered).
+const fn whole(id: &'static str, command: &'static str) -> Finding {
+    allowed(id, command, command)
+}
+
+/// Every witness, in register order.
+pub const FINDINGS: &[Finding] = &[
+    whole("F-1", "rm\t-rf /"),
+    whole("F-1", "rm\\\n -rf /"),
+    whole("F-2", "rm\r-rf /"),
+    whole("F-2", "rm\u{0b}-rf /"),
+    whole("F-2", "rm\u{0c}-rf /"),
+    whole("F-3", "{ rm -rf x; }"),
+    whole("F-3", "if true; then rm -rf x; fi"),
+    whole("F-3", "for i in 1; do rm -rf x; done"),
+    whole("F-3", "while true; do rm -rf x; done"),
+    whole("F-3", "until false; do rm -rf x; done"),
+    whole("F-3", "select x in a; do rm -rf x; done"),
+    whole("F-3", "case a in a) rm -rf x;; esac"),
+    allowed("F-3", "f() { rm -rf x; }; f", "f() { rm -rf x; }"),
+    whole("F-4", "! rm -rf x"),
+    whole("F-4", "coproc rm -rf x"),
+    whole("F-5", "declare x=$(rm y)"),
+    whole("F-5", "export Y=$(rm x)"),
+    whole("F-5", "readonly Y=`rm x`"),
+    whole("F-5", "[[ $(rm x) ]]"),
+    whole("F-5", "(( $(rm x) ))"),
+    whole("F-6", "X=$(rm x)"),
+    whole("F-6", "a=$(rm x) b=2"),
+    whole("F-6", "x=( $(rm y) )"),
+    allowed("F-7", "ls > >(rm x)", "ls"),
+    allowed("F-7", "ls 2>&1 > >(rm x)", "ls"),
+    allowed("F-7", "cat < <(rm x)", "cat"),
+    allowed("F-7", "ls > $(rm x)", "ls"),
+    allowed("F-8", "cat <<EOF\n$(rm x)\nEOF", "cat"),
+    Finding {
+        id: "F-9",
+        command: "cat \"x\n#\" /etc/secret",
+        rules: DENY_SECRET,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "cat \"x\n#\" /etc/secret",
+    },
+    whole("F-10", "exec rm -rf x"),
+    whole("F-10", "command rm -rf x"),
+    whole("F-10", "builtin command rm x"),
+    whole("F-11", "\"rm\" -rf x"),
+    whole("F-11", "r\\m -rf x"),
+    whole("F-11", "/bin/rm -rf x"),
+    whole("F-11", "rm${IFS}-rf x"),
+    whole("F-11", "{rm,-rf,x}"),
+    whole("F-11", "$'rm' -rf x"),
+    whole("F-12", "\"sudo\" rm x"),
+    whole("F-12", "s\\udo rm x"),
+    whole("F-12", "\\eval 'rm x'"),
+    whole("F-12", "'eval' 'rm x'"),
+    whole("F-13", "bash <<< 'rm x'"),
+    allowed("F-13", "echo rm x | bash", "echo rm x"),
+    whole("F-13", "source <(echo rm x)"),
+    whole("F-14", "$(echo rm) -rf x"),
+    allowed("F-14", "X=rm; $X -rf x", "X=rm"),
+    whole("F-15", "python3 -c 'import shutil; shutil.rmtree(\"x\")'"),
+    whole("F-15", "perl -e 'unlink \"x\"'"),
+];
+
+/// The clauses of chapter 7 each finding follows (the reference reproduces
+/// the package by following them), in register order.
+pub const CLAUSES: &[(&str, &[&str])] = &[
+    ("F-1", &["POL-UNIT-9", "POL-MATCH-6", "POL-CHECK-2"]),
+    ("F-2", &["POL-UNIT-9", "POL-MATCH-6", "POL-CHECK-2"]),
+    ("F-3", &["POL-UNIT-7"]),
+    ("F-4", &["POL-UNIT-7"]),
+    ("F-5", &["POL-UNIT-5", "POL-UNIT-7"]),
+    ("F-6", &["POL-UNIT-7"]),
+    ("F-7", &["POL-UNIT-2"]),
+    ("F-8", &["POL-UNIT-2"]),
+    ("F-9", &["POL-CHECK-1"]),
+    ("F-10", &["POL-FLOOR-2", "POL-FLOOR-4"]),
+    ("F-11", &["POL-MATCH-5", "POL-CHECK-2"]),
+    ("F-12", &["POL-FLOOR-2"]),
+    ("F-13", &["POL-FLOOR-3"]),
+    ("F-14", &["POL-FLOOR-2", "POL-CHECK-2"]),
+    ("F-15", &["POL-FLOOR-3", "POL-FLOOR-4"]),
+];
+
+/// The clauses finding `id` follows.
+pub fn clauses(id: &str) -> &'static [&'static str] {
+    CLAUSES
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map_or(&[], |(_, c)| c)
+}

@@ -1,0 +1,420 @@
+//! Differential parity: the crate's reference policy against the deployed npm
+//! package `@gotgenes/pi-permission-system@20.7.3`, run through the Node
+//! adapter in `conformance/adapters/pi-permission-system`.
+//!
+//! Checks (gate and advisory), command units and single-pattern matching
+//! (both the compiled matcher and the reference twin) are compared on seeded adversarial cases. Every divergence must be
+//! one of those listed in `spec/divergences.md` (recognized by its classifier
+//! in `tests/common/known.rs`); any other fails the test with a shrunk,
+//! minimal example. Needs Node and `npm ci` in the adapter folder; see
+//! `tests/common/oracle.rs` for the `INNER_CMD_SKIP_PARITY=1` opt-out.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::findings::{self, FINDINGS};
+use common::gen::{self, Rng};
+use common::known::{self, Observed};
+use common::oracle::{self, Oracle};
+use common::wire;
+use inner_cmd_spec::policy::pattern::Pattern;
+use inner_cmd_spec::policy::{reference, Policy, Rule};
+use serde_json::{json, Value};
+
+/// Seed of the generated cases; `INNER_CMD_PARITY_SEED` overrides it.
+const SEED: u64 = 0x5EED_2026_0003;
+/// Generated commands, each sent as gate, advisory and units.
+const COMMANDS: usize = 20_000;
+/// Generated pattern/value pairs.
+const MATCH_PAIRS: usize = 5_000;
+/// Adapter round trips allowed to shrink one example.
+const SHRINK_BUDGET: usize = 800;
+/// Examples shrunk and printed per kind of unexplained divergence.
+const EXAMPLES_PER_KIND: usize = 3;
+
+fn seed() -> u64 {
+    std::env::var("INNER_CMD_PARITY_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(SEED)
+}
+
+fn str_field<'a>(request: &'a Value, field: &str) -> &'a str {
+    request[field].as_str().unwrap_or_default()
+}
+
+/// The compared fields of an op's answer.
+fn fields(op: &str) -> &'static [&'static str] {
+    match op {
+        "units" => &["units"],
+        "match" => &["matched", "referenceMatched"],
+        _ => &wire::CHECK_FIELDS,
+    }
+}
+
+/// The crate's answer to a protocol request, in the protocol's shape.
+fn ours(request: &Value) -> Value {
+    let op = str_field(request, "op");
+    let home = str_field(request, "home");
+    match op {
+        "units" => json!({"units": wire::units_json(str_field(request, "command"))}),
+        "match" => {
+            let (pattern, value) = (str_field(request, "pattern"), str_field(request, "value"));
+            json!({
+                "matched": Pattern::compile(pattern, home).is_match(value),
+                "referenceMatched": reference::is_match(pattern, value, home),
+            })
+        }
+        _ => {
+            let rules: Vec<Rule> = serde_json::from_value(request["rules"].clone()).expect("rules");
+            let policy = Policy::new(rules, home);
+            let command = str_field(request, "command");
+            let result = if op == "check" {
+                policy.gate(command)
+            } else {
+                policy.advisory(command)
+            };
+            wire::check_json(&result)
+        }
+    }
+}
+
+/// The package's answer, with the reference matcher's field mirrored so both
+/// of the crate's matchers are compared with the one package matcher.
+fn theirs(request: &Value, mut answer: Value) -> Value {
+    if str_field(request, "op") == "match" {
+        answer["referenceMatched"] = answer["matched"].clone();
+    }
+    answer
+}
+
+struct Divergence {
+    request: Value,
+    ours: Value,
+    theirs: Value,
+    fields: Vec<&'static str>,
+}
+
+fn compare(request: &Value, answer: Value) -> Option<Divergence> {
+    compare_with(request, ours(request), answer)
+}
+
+fn compare_with(request: &Value, ours: Value, answer: Value) -> Option<Divergence> {
+    let theirs = theirs(request, answer);
+    let fields = wire::differing(fields(str_field(request, "op")), &ours, &theirs);
+    (!fields.is_empty()).then(|| Divergence {
+        request: request.clone(),
+        ours,
+        theirs,
+        fields,
+    })
+}
+
+fn ask(oracle: &mut Oracle, request: &Value) -> Option<Divergence> {
+    let answer = oracle.ask(request.clone());
+    compare(request, answer)
+}
+
+/// Delta-debugging over the characters of `field`: drop ever smaller chunks
+/// while the request still diverges in the same fields.
+fn shrink_text(oracle: &mut Oracle, d: &mut Divergence, field: &str, budget: &mut usize) {
+    let mut size = str_field(&d.request, field)
+        .chars()
+        .count()
+        .div_ceil(2)
+        .max(1);
+    loop {
+        let mut start = 0;
+        loop {
+            let chars: Vec<char> = str_field(&d.request, field).chars().collect();
+            if start >= chars.len() || *budget == 0 {
+                break;
+            }
+            let end = (start + size).min(chars.len());
+            let shorter: String = chars[..start].iter().chain(&chars[end..]).collect();
+            let mut candidate = d.request.clone();
+            candidate[field] = json!(shorter);
+            *budget -= 1;
+            match ask(oracle, &candidate) {
+                Some(smaller) if smaller.fields == d.fields => *d = smaller,
+                _ => start += size,
+            }
+        }
+        if size == 1 || *budget == 0 {
+            return;
+        }
+        size = size.div_ceil(2);
+    }
+}
+
+/// Drop rules one at a time while the divergence stays the same.
+fn shrink_rules(oracle: &mut Oracle, d: &mut Divergence, budget: &mut usize) {
+    let mut i = 0;
+    while let Some(rules) = d.request["rules"].as_array().cloned() {
+        if i >= rules.len() || *budget == 0 {
+            return;
+        }
+        let mut fewer = rules;
+        fewer.remove(i);
+        let mut candidate = d.request.clone();
+        candidate["rules"] = json!(fewer);
+        *budget -= 1;
+        match ask(oracle, &candidate) {
+            Some(smaller) if smaller.fields == d.fields => *d = smaller,
+            _ => i += 1,
+        }
+    }
+}
+
+fn shrink(oracle: &mut Oracle, mut d: Divergence) -> Divergence {
+    let mut budget = SHRINK_BUDGET;
+    shrink_rules(oracle, &mut d, &mut budget);
+    for field in ["command", "value", "pattern"] {
+        if d.request.get(field).is_some() {
+            shrink_text(oracle, &mut d, field, &mut budget);
+        }
+    }
+    d
+}
+
+/// Compares, classifies, and reports; returns the unexplained divergences.
+/// What the package answered, counted by a label, to show the cases exercise
+/// every outcome (a generator that only produced agreeing trivia would pass).
+fn coverage(answers: &[Value], label: fn(&Value) -> Vec<String>) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    for answer in answers {
+        for l in label(answer) {
+            *counts.entry(l).or_default() += 1;
+        }
+    }
+    counts
+}
+
+fn assert_covers(counts: &BTreeMap<String, usize>, labels: &[&str], at_least: usize) {
+    for l in labels {
+        let n = counts.get(*l).copied().unwrap_or(0);
+        assert!(
+            n >= at_least,
+            "the generated cases reach {l:?} only {n} times (< {at_least}): {counts:?}"
+        );
+    }
+}
+
+fn judge(oracle: &mut Oracle, requests: Vec<Value>) -> (usize, Vec<String>, Vec<Value>) {
+    // The crate answers on another thread while the adapter works.
+    let (answers, all_ours) = std::thread::scope(|scope| {
+        let crate_side = scope.spawn(|| requests.iter().map(ours).collect::<Vec<_>>());
+        let answers = oracle.batch(requests.clone());
+        (answers, crate_side.join().expect("crate side"))
+    });
+    let kept = answers.clone();
+    let mut explained: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut unexplained: BTreeMap<String, Vec<Divergence>> = BTreeMap::new();
+    let total = requests.len();
+    for ((request, answer), ours) in requests.iter().zip(answers).zip(all_ours) {
+        let Some(d) = compare_with(request, ours, answer) else {
+            continue;
+        };
+        let mut agrees = |variant: &Value| ask(oracle, variant).is_none();
+        let mut observed = Observed {
+            request: &d.request,
+            ours: &d.ours,
+            theirs: &d.theirs,
+            fields: &d.fields,
+            agrees: &mut agrees,
+        };
+        if let Some(id) = known::classify(&mut observed) {
+            *explained.entry(id).or_default() += 1;
+        } else {
+            let kind = format!(
+                "{} differs in {}",
+                str_field(request, "op"),
+                d.fields.join(", ")
+            );
+            unexplained.entry(kind).or_default().push(d);
+        }
+    }
+    for (id, count) in &explained {
+        eprintln!("parity: {count} divergences explained by {id} (spec/divergences.md)");
+    }
+    let mut report = Vec::new();
+    for (kind, list) in unexplained {
+        let mut text = format!("{} requests: {kind}\n", list.len());
+        for d in list.into_iter().take(EXAMPLES_PER_KIND) {
+            let original = d.request.clone();
+            let min = shrink(oracle, d);
+            text += &format!(
+                "  original: {original}\n  minimal:  {}\n    crate:   {}\n    package: {}\n",
+                min.request, min.ours, min.theirs
+            );
+        }
+        report.push(text);
+    }
+    (total, report, kept)
+}
+
+/// Outcomes the generated commands must reach in the package's answers.
+const COMMAND_OUTCOMES: &[&str] = &[
+    "state=allow",
+    "state=ask",
+    "state=deny",
+    "matchedPattern=<opaque-bash-wrapper>",
+    "matchedPattern=<indirection-bash-wrapper>",
+    "matchedPattern=null",
+    "context=command_substitution",
+    "context=process_substitution",
+    "context=subshell",
+    "wrapperKind=opaque-payload",
+    "wrapperKind=indirection",
+];
+
+fn command_labels(answer: &Value) -> Vec<String> {
+    let mut labels = Vec::new();
+    if let Some(state) = answer["state"].as_str() {
+        labels.push(format!("state={state}"));
+        labels.push(format!(
+            "matchedPattern={}",
+            answer["matchedPattern"]
+                .as_str()
+                .filter(|p| p.starts_with('<'))
+                .unwrap_or(if answer["matchedPattern"].is_null() {
+                    "null"
+                } else {
+                    "rule"
+                })
+        ));
+    }
+    for unit in answer["units"].as_array().into_iter().flatten() {
+        labels.push(format!(
+            "context={}",
+            unit["context"].as_str().unwrap_or("top")
+        ));
+        labels.push(format!(
+            "wrapperKind={}",
+            unit["wrapperKind"].as_str().unwrap_or("none")
+        ));
+    }
+    labels
+}
+
+/// POL-UNIT-2, POL-UNIT-4, POL-UNIT-5, POL-CHECK-3, POL-CHECK-4, POL-CHECK-7,
+/// POL-CHECK-8, POL-FLOOR-6: gate, advisory and units of 20,000 generated
+/// commands agree with the package, up to the listed divergences.
+#[test]
+fn commands_agree_with_the_npm_package() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (commands)") else {
+        return;
+    };
+    let mut rng = Rng::new(seed());
+    let mut requests = Vec::with_capacity(COMMANDS * 3);
+    for _ in 0..COMMANDS {
+        let case = gen::case(&mut rng);
+        for op in ["check", "advisory"] {
+            requests.push(wire::check_request(
+                op,
+                &case.command,
+                &case.rules,
+                &case.home,
+            ));
+        }
+        requests.push(wire::units_request(&case.command));
+    }
+    let (total, report, answers) = judge(&mut oracle, requests);
+    let counts = coverage(&answers, command_labels);
+    eprintln!("parity coverage: {counts:?}");
+    assert_covers(&counts, COMMAND_OUTCOMES, 200);
+    assert!(
+        report.is_empty(),
+        "{} kinds of unexplained divergence in {total} requests:\n{}",
+        report.len(),
+        report.join("\n")
+    );
+}
+
+/// POL-MATCH-1, POL-MATCH-2, POL-MATCH-3, POL-MATCH-4, POL-MATCH-5,
+/// POL-MATCH-6, POL-MATCH-8: 5,000 generated pattern/value pairs match as in the package,
+/// for the compiled matcher and the reference twin alike.
+#[test]
+fn patterns_agree_with_the_npm_package() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (patterns)") else {
+        return;
+    };
+    let mut rng = Rng::new(seed() ^ 0x004D_4154_4348);
+    let requests = (0..MATCH_PAIRS)
+        .map(|_| {
+            let (pattern, value, home) = gen::match_pair(&mut rng);
+            wire::match_request(&pattern, &value, &home)
+        })
+        .collect();
+    let (total, report, answers) = judge(&mut oracle, requests);
+    let counts = coverage(&answers, |a| vec![format!("matched={}", a["matched"])]);
+    eprintln!("parity coverage: {counts:?}");
+    assert_covers(&counts, &["matched=true", "matched=false"], 1_000);
+    assert!(
+        report.is_empty(),
+        "{} kinds of unexplained divergence in {total} requests:\n{}",
+        report.len(),
+        report.join("\n")
+    );
+}
+
+/// Every finding of `spec/findings.md` still reproduces in the package, gate
+/// and advisory; a failure here means upstream changed (maybe fixed) it.
+#[test]
+fn findings_still_reproduce_in_the_npm_package() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (findings)") else {
+        return;
+    };
+    let mut requests = Vec::new();
+    for f in FINDINGS {
+        for op in ["check", "advisory"] {
+            requests.push(wire::check_request(
+                op,
+                f.command,
+                &f.rules(),
+                findings::HOME,
+            ));
+        }
+    }
+    let answers = oracle.batch(requests.clone());
+    let mut changed = Vec::new();
+    for ((f, request), answer) in FINDINGS
+        .iter()
+        .flat_map(|f| [f, f])
+        .zip(&requests)
+        .zip(answers)
+    {
+        let recorded =
+            json!({"state": f.state, "matchedPattern": f.matched_pattern, "command": f.triggering});
+        let live = json!({"state": answer["state"], "matchedPattern": answer["matchedPattern"], "command": answer["command"]});
+        if recorded != live {
+            changed.push(format!(
+                "{} {}: recorded {recorded}, package now {live}",
+                f.id, request
+            ));
+        }
+    }
+    assert!(
+        changed.is_empty(),
+        "the package no longer answers as spec/findings.md records:\n{}",
+        changed.join("\n")
+    );
+}
+
+/// Every classifier in `tests/common/known.rs` names a divergence that
+/// `spec/divergences.md` lists (as a `## D-n` heading).
+#[test]
+fn every_known_divergence_is_documented() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/divergences.md");
+    let text = std::fs::read_to_string(&path).expect("spec/divergences.md");
+    for k in known::KNOWN {
+        let heading = format!("## {} ", k.id);
+        assert!(
+            text.lines().any(|l| l.starts_with(&heading)),
+            "{} has a classifier but no heading in {}",
+            k.id,
+            path.display()
+        );
+    }
+}
