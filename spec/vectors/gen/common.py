@@ -1,0 +1,130 @@
+"""Shared helpers for the vector generators (CONF-VEC-*).
+
+Everything here is deliberately small and independent of the crate: the
+ECMAScript tables are written out from the ECMAScript specification (SPEC.md
+chapter 1), and `emit` only numbers, checks and writes what a generator built.
+No generator ever runs an implementation to obtain an expected value.
+"""
+
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VECTORS_DIR = os.path.dirname(HERE)
+REPO = os.path.dirname(os.path.dirname(VECTORS_DIR))
+SPEC_VERSION = "0.1.0"
+HOME = "/home/u"
+
+# ECMA-1: the four line terminators.
+LINE_TERMINATORS = ["\n", "\r", "\u2028", "\u2029"]
+# ECMA-2: WhiteSpace ∪ LineTerminator, listed one by one (the class `\s`).
+WHITESPACE = (
+    ["\t", "\n", "\u000b", "\u000c", "\r", " ", "\u00a0", "\u1680"]
+    + [chr(c) for c in range(0x2000, 0x200B)]
+    + ["\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff"]
+)
+# Look-alikes that are NOT ECMAScript whitespace (ECMA-2 names U+0085 explicitly).
+NOT_WHITESPACE = ["\u0085", "\u180e", "\u200b", "\u200c", "\u200d", "\u2060", "\u001c", "\u001f", "\u0000"]
+
+
+def cp(c):
+    """U+XXXX name of one character, for comments."""
+    return "U+%04X" % ord(c)
+
+
+def is_ws(c):
+    return c in WHITESPACE
+
+
+def trim(s):
+    """ECMA-4 trim: strip WHITESPACE members at both ends."""
+    start, end = 0, len(s)
+    while start < end and is_ws(s[start]):
+        start += 1
+    while end > start and is_ws(s[end - 1]):
+        end -= 1
+    return s[start:end]
+
+
+def is_blank(s):
+    return trim(s) == ""
+
+
+def spec_clause_ids():
+    """Every clause id defined in spec/SPEC.md (a paragraph starting **ID**)."""
+    ids = set()
+    with open(os.path.join(REPO, "spec", "SPEC.md"), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"^\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+(?:\.[0-9]+)?)\*\*", line)
+            if m:
+                ids.add(m.group(1))
+    return ids
+
+
+class Vectors:
+    """Collects the groups of one file, numbers the tests, writes the JSON."""
+
+    def __init__(self, stem, description):
+        self.stem = stem
+        self.description = description
+        self.notes = {}
+        self.generators = {}
+        self.groups = []
+
+    def note(self, flag, meaning):
+        self.notes[flag] = meaning
+
+    def generator(self, name, rule):
+        self.generators[name] = rule
+
+    def group(self, op, shared=None):
+        g = {"op": op}
+        if shared is not None:
+            g["shared"] = shared
+        g["tests"] = []
+        self.groups.append(g)
+        return g
+
+    @staticmethod
+    def add(group, comment, clauses, request, expected, flags=(), latitude=()):
+        t = {"tcId": None, "comment": comment, "flags": list(flags), "clauses": list(clauses),
+             "request": request, "expected": expected}
+        if latitude:
+            t["latitude"] = list(latitude)
+        group["tests"].append(t)
+        return t
+
+    def write(self):
+        known = spec_clause_ids()
+        n = 0
+        missing = set()
+        for g in self.groups:
+            for t in g["tests"]:
+                n += 1
+                t["tcId"] = n
+                for flag in t["flags"]:
+                    if flag not in self.notes:
+                        sys.exit("%s/%d: flag %s has no note" % (self.stem, n, flag))
+                if not t["clauses"]:
+                    sys.exit("%s/%d: names no clause" % (self.stem, n))
+                missing.update(c for c in t["clauses"] if c not in known)
+        if missing:
+            print("%s: clauses not (yet) in SPEC.md: %s" % (self.stem, " ".join(sorted(missing))), file=sys.stderr)
+        doc = {
+            "schema": "vectors.schema.json",
+            "specVersion": SPEC_VERSION,
+            "chapter": self.stem,
+            "description": self.description,
+            "numberOfTests": n,
+            "notes": self.notes,
+            "generators": self.generators,
+            "testGroups": [g for g in self.groups if g["tests"]],
+        }
+        path = os.path.join(VECTORS_DIR, self.stem + ".json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(doc, f, ensure_ascii=True, indent=1)
+            f.write("\n")
+        print("%s: %d tests" % (self.stem, n))
+        return n

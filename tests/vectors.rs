@@ -1,0 +1,209 @@
+//! The conformance vector corpus (`spec/vectors/*.json`) is well-formed, names
+//! only real clauses, and is consistent with its schema.
+//!
+//! CONF-VEC-1, CONF-VEC-2, CONF-VEC-3, CONF-VEC-4, CONF-VEC-5, CONF-VEC-6: structure, ids, flags,
+//! clause names and the shared-request rules of the vector format.
+
+#[path = "vectors/minischema.rs"]
+mod minischema;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every vector file, by stem, in name order.
+fn vector_files() -> BTreeMap<String, Value> {
+    let dir = repo().join("spec/vectors");
+    let mut files = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) == Some("json") {
+            let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
+            files.insert(stem, read_json(&path));
+        }
+    }
+    assert!(!files.is_empty(), "no vector files in {}", dir.display());
+    files
+}
+
+fn schema() -> Value {
+    read_json(&repo().join("spec/schema/vectors.schema.json"))
+}
+
+/// Clause ids defined in SPEC.md: paragraphs that start with a bold id.
+fn spec_clauses() -> BTreeSet<String> {
+    let spec = std::fs::read_to_string(repo().join("spec/SPEC.md")).unwrap();
+    let id =
+        fancy_regex::Regex::new(r"^\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+(?:\.[0-9]+)?)\*\*")
+            .unwrap();
+    spec.lines()
+        .filter_map(|line| id.captures(line).ok().flatten())
+        .filter_map(|c| c.get(1).map(|m| m.as_str().to_owned()))
+        .collect()
+}
+
+fn tests_of(file: &Value) -> impl Iterator<Item = (&Value, &Value)> {
+    file["testGroups"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|g| {
+            g["tests"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(move |t| (g, t))
+        })
+}
+
+/// CONF-VEC-1: the schema itself is well-formed and uses only keywords the validator checks.
+#[test]
+fn conf_vec_1_schema_is_well_formed() {
+    let schema = schema();
+    assert_eq!(
+        schema["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    let problems = minischema::check_schema(&schema);
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// CONF-VEC-1: every vector file validates against the schema.
+#[test]
+fn conf_vec_1_every_file_validates() {
+    let schema = schema();
+    for (stem, file) in vector_files() {
+        let errors = minischema::validate(&schema, &schema, &file, &stem);
+        assert!(errors.is_empty(), "{stem}: {errors:#?}");
+    }
+}
+
+/// CONF-VEC-1: the validator is not vacuous — one broken copy per rule is rejected.
+#[test]
+fn conf_vec_1_validator_rejects_broken_files() {
+    let schema = schema();
+    let (_, good) = vector_files().into_iter().next().unwrap();
+    let breakers: [(&str, fn(&mut Value)); 8] = [
+        ("missing numberOfTests", |f| {
+            f.as_object_mut().unwrap().remove("numberOfTests");
+        }),
+        ("unknown top-level key", |f| f["extra"] = Value::from(1)),
+        ("unknown op", |f| {
+            f["testGroups"][0]["op"] = Value::from("explode")
+        }),
+        ("tcId zero", |f| {
+            f["testGroups"][0]["tests"][0]["tcId"] = Value::from(0)
+        }),
+        ("no clauses", |f| {
+            f["testGroups"][0]["tests"][0]["clauses"] = serde_json::json!([])
+        }),
+        ("lowercase clause id", |f| {
+            f["testGroups"][0]["tests"][0]["clauses"] = serde_json::json!(["auth-1"])
+        }),
+        ("unknown latitude", |f| {
+            f["testGroups"][0]["tests"][0]["latitude"] = serde_json::json!(["verdict"])
+        }),
+        ("unknown expected key", |f| {
+            f["testGroups"][0]["tests"][0]["expected"]["verdictish"] = Value::from(1)
+        }),
+    ];
+    for (label, breaker) in breakers {
+        let mut bad = good.clone();
+        breaker(&mut bad);
+        assert!(
+            !minischema::validate(&schema, &schema, &bad, "bad").is_empty(),
+            "{label} was accepted"
+        );
+    }
+}
+
+/// CONF-VEC-2: numberOfTests is the count, tcIds are unique, and the chapter is the file stem.
+#[test]
+fn conf_vec_2_counts_and_ids() {
+    let mut total = 0;
+    for (stem, file) in vector_files() {
+        assert_eq!(
+            file["chapter"],
+            Value::from(stem.as_str()),
+            "{stem}: chapter must be the file stem"
+        );
+        let ids: Vec<u64> = tests_of(&file)
+            .map(|(_, t)| t["tcId"].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            file["numberOfTests"].as_u64(),
+            Some(ids.len() as u64),
+            "{stem}: numberOfTests"
+        );
+        let unique: BTreeSet<u64> = ids.iter().copied().collect();
+        assert_eq!(unique.len(), ids.len(), "{stem}: duplicate tcId");
+        total += ids.len();
+    }
+    assert!(total >= 400, "the corpus has only {total} vectors");
+}
+
+/// CONF-VEC-3: every flag a test uses has a meaning in the file's notes.
+#[test]
+fn conf_vec_3_every_flag_has_a_note() {
+    for (stem, file) in vector_files() {
+        for (_, t) in tests_of(&file) {
+            for flag in t["flags"].as_array().unwrap() {
+                let flag = flag.as_str().unwrap();
+                assert!(
+                    file["notes"].get(flag).is_some(),
+                    "{stem}/{}: flag {flag} has no note",
+                    t["tcId"]
+                );
+            }
+        }
+    }
+}
+
+/// CONF-VEC-4: every clause a vector names exists in SPEC.md.
+#[test]
+fn conf_vec_4_named_clauses_exist() {
+    let known = spec_clauses();
+    for (stem, file) in vector_files() {
+        for (_, t) in tests_of(&file) {
+            for clause in t["clauses"].as_array().unwrap() {
+                let clause = clause.as_str().unwrap();
+                assert!(
+                    known.contains(clause),
+                    "{stem}/{}: clause {clause} is not in SPEC.md",
+                    t["tcId"]
+                );
+            }
+        }
+    }
+}
+
+/// CONF-VEC-5: requests never set `id` or `op`, and `home` is present where matching may expand it.
+#[test]
+fn conf_vec_5_request_assembly() {
+    for (stem, file) in vector_files() {
+        for (group, t) in tests_of(&file) {
+            let request = t["request"].as_object().unwrap();
+            assert!(
+                !request.contains_key("id") && !request.contains_key("op"),
+                "{stem}/{}",
+                t["tcId"]
+            );
+            let op = group["op"].as_str().unwrap();
+            if ["match", "check", "advisory", "decide"].contains(&op) {
+                let has_home =
+                    request.contains_key("home") || group["shared"].get("home").is_some();
+                assert!(has_home, "{stem}/{}: {op} without home", t["tcId"]);
+            }
+        }
+    }
+}
