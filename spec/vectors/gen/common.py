@@ -26,7 +26,7 @@ WHITESPACE = (
     + ["\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff"]
 )
 # Look-alikes that are NOT ECMAScript whitespace (ECMA-2 names U+0085 explicitly).
-NOT_WHITESPACE = ["\u0085", "\u180e", "\u200b", "\u200c", "\u200d", "\u2060", "\u001c", "\u001f", "\u0000"]
+NOT_WHITESPACE = ["\u0085", "\u180e", "\u200b", "\u200c", "\u200d", "\u2060", "\u001c", "\u001f"]
 
 
 def cp(c):

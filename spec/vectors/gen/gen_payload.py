@@ -1,0 +1,138 @@
+"""payload.json: the prompt-details guards and the session check (op `authorize`), SPEC.md chapter 2 and 5.
+
+Rule (upstream.md 2-3): from one valid prompt whose unit `timeout 30s pnpm test`
+is allowed by the re-query, break exactly one condition at a time. A broken
+guard => defer, no event, no query. A change the guards do not look at =>
+still allow. Forwarding => defer before the session is read; a session
+mismatch => defer with inner_cmd.session_mismatch, before the payload is
+looked at. Each expected value is stated by construction and cross-checked by
+authz.authorize.
+"""
+
+import copy
+
+from common import Vectors
+from authz import add_case, details, SESSION
+
+UNIT = "timeout 30s pnpm test"
+ANSWERS = {"pnpm test": "allow"}
+DELETE = object()
+
+C_FWD = ["PAY-1"]         # forwarding present -> defer, nothing read
+C_SESSION = ["AUTH-2"]    # session mismatch
+C_TOOL = ["PAY-3"]        # toolName / payload.kind / surface / request.toolName are "bash"
+C_REQUESTER = ["PAY-4"]   # requester.forwarded exactly false
+C_INVOKED = ["PAY-5"]     # invokedToolName exactly null
+C_VALUE = ["PAY-6"]       # value non-blank string
+C_LEGACY = ["PAY-7"]      # legacy command equals value
+C_EVIDENCE = ["PAY-8"]    # evidence shape, full command entry
+C_IDS = ["PAY-9"]         # requestId string, agentName string or null
+C_GUARD = ["PAY-2"]       # a failed guard defers silently
+C_ECMA_BLANK = ["ECMA-4"]
+
+# (path, new value or DELETE, reason, clauses)
+BREAKS = [
+    (["toolName"], "Bash", "toolName is case-sensitive", C_TOOL),
+    (["toolName"], "shell", "toolName of another tool", C_TOOL),
+    (["toolName"], DELETE, "toolName missing", C_TOOL),
+    (["toolName"], None, "toolName null", C_TOOL),
+    (["toolName"], ["bash"], "toolName an array", C_TOOL),
+    (["payload"], DELETE, "payload missing", C_TOOL),
+    (["payload"], "bash", "payload a string", C_TOOL),
+    (["payload", "kind"], "tool", "payload.kind not bash", C_TOOL),
+    (["payload", "kind"], DELETE, "payload.kind missing", C_TOOL),
+    (["payload", "request"], DELETE, "payload.request missing", C_TOOL),
+    (["payload", "request"], [], "payload.request an array", C_TOOL),
+    (["payload", "request", "requester", "forwarded"], True, "forwarded true", C_REQUESTER),
+    (["payload", "request", "requester", "forwarded"], "false", "forwarded the string \"false\" (exactly false required)", C_REQUESTER),
+    (["payload", "request", "requester", "forwarded"], 0, "forwarded 0", C_REQUESTER),
+    (["payload", "request", "requester", "forwarded"], None, "forwarded null", C_REQUESTER),
+    (["payload", "request", "requester", "forwarded"], DELETE, "forwarded missing", C_REQUESTER),
+    (["payload", "request", "requester"], DELETE, "requester missing", C_REQUESTER),
+    (["payload", "request", "surface"], "read", "surface not bash", C_TOOL),
+    (["payload", "request", "surface"], DELETE, "surface missing", C_TOOL),
+    (["payload", "request", "toolName"], "shell_alias", "request.toolName not bash", C_TOOL),
+    (["payload", "request", "toolName"], DELETE, "request.toolName missing", C_TOOL),
+    (["payload", "request", "invokedToolName"], "bash", "invokedToolName non-null (a shell alias tool)", C_INVOKED),
+    (["payload", "request", "invokedToolName"], "", "invokedToolName empty string is not null", C_INVOKED),
+    (["payload", "request", "invokedToolName"], DELETE, "invokedToolName missing is not exactly null", C_INVOKED),
+    (["payload", "request", "value"], DELETE, "value missing", C_VALUE),
+    (["payload", "request", "value"], None, "value null", C_VALUE),
+    (["payload", "request", "value"], 42, "value a number", C_VALUE),
+    (["payload", "request", "value"], "", "value empty", C_VALUE),
+    (["payload", "request", "value"], "   ", "value spaces only", C_VALUE + C_ECMA_BLANK),
+    (["payload", "request", "value"], "\u00a0\u3000\ufeff", "value of ECMAScript whitespace only (NBSP, ideographic space, BOM)", C_VALUE + C_ECMA_BLANK),
+    (["payload", "request", "value"], "\u2028\t\n", "value of line terminators and a tab", C_VALUE + C_ECMA_BLANK),
+    (["command"], "timeout 30s pnpm", "legacy command differs from value", C_LEGACY),
+    (["command"], UNIT + " ", "legacy command differs by a trailing space", C_LEGACY),
+    (["command"], None, "legacy command null (present, not equal)", C_LEGACY),
+    (["payload", "evidence"], DELETE, "evidence missing", C_EVIDENCE),
+    (["payload", "evidence"], {"label": "full command", "text": UNIT}, "evidence an object, not an array", C_EVIDENCE),
+    (["payload", "evidence"], ["full command"], "an evidence entry that is not an object", C_EVIDENCE),
+    (["payload", "evidence"], [{"label": "full command", "text": UNIT, "detail": ""}, {"label": "full command", "text": UNIT, "detail": ""}], "two full-command entries, even identical", C_EVIDENCE),
+    (["payload", "evidence"], [{"label": "full command", "text": "", "detail": ""}], "full-command text empty", C_EVIDENCE),
+    (["payload", "evidence"], [{"label": "full command", "text": " \u00a0", "detail": ""}], "full-command text blank (ECMAScript)", C_EVIDENCE + C_ECMA_BLANK),
+    (["payload", "evidence"], [{"label": "full command", "detail": ""}], "full-command text missing", C_EVIDENCE),
+    (["payload", "evidence"], [{"label": "full command", "text": 7, "detail": ""}], "full-command text a number", C_EVIDENCE),
+    (["requestId"], DELETE, "requestId missing", C_IDS),
+    (["requestId"], 17, "requestId a number", C_IDS),
+    (["agentName"], 5, "agentName a number", C_IDS),
+    (["agentName"], {"name": "main"}, "agentName an object", C_IDS),
+]
+
+# Changes the guards must NOT reject: (path, value, reason, expected agentName in the query, clauses)
+KEEPS = [
+    (["toolCallId"], DELETE, "toolCallId missing: not needed for the decision", "main", C_IDS),
+    (["toolCallId"], 99, "toolCallId of another type: not read", "main", C_IDS),
+    (["agentName"], None, "agentName null: the query has no agent", None, C_IDS),
+    (["agentName"], DELETE, "agentName absent: the query has no agent", None, C_IDS),
+    (["agentName"], "reviewer", "agentName forwarded to the query", "reviewer", C_IDS),
+    (["command"], UNIT, "legacy command equal to value", "main", C_LEGACY),
+    (["payload", "evidence"], [{"label": "note", "text": "x", "detail": ""}], "evidence entries with other labels are ignored", "main", C_EVIDENCE),
+    (["payload", "evidence"], [{"label": "Full Command", "text": "", "detail": ""}], "the label is case-sensitive: `Full Command` is another label", "main", C_EVIDENCE),
+    (["payload", "evidence"], [{"label": "full command", "text": UNIT, "detail": ""}], "one full-command entry equal to the unit", "main", C_EVIDENCE),
+    (["extra"], {"anything": 1}, "unknown top-level fields are ignored", "main", C_GUARD),
+    (["payload", "request", "extra"], True, "unknown request fields are ignored", "main", C_GUARD),
+]
+
+
+def modified(path, value):
+    d = details(UNIT)
+    target = d
+    for key in path[:-1]:
+        target = target[key]
+    if value is DELETE:
+        target.pop(path[-1], None)
+    else:
+        target[path[-1]] = copy.deepcopy(value)
+    return d
+
+
+def main():
+    v = Vectors("payload", "Guards on the prompt details, the forwarding and session checks; op `authorize`.")
+    v.note("GUARD_BROKEN", "Generated: one guard of the valid prompt broken; expected defer with no event and no query.")
+    v.note("GUARD_KEPT", "Generated: a change the guards ignore; the valid prompt's allow stands.")
+    v.generator("break-one-guard", "Start from authz.details('timeout 30s pnpm test') with answers {'pnpm test': allow} (a prompt every guard accepts, verdict allow). For each row of BREAKS set or delete one field => defer, events [], queries []. For each row of KEEPS => allow with inner_cmd.allow and one query whose agentName is the row's. Stated by construction, cross-checked by authz.authorize.")
+    g = v.group("authorize")
+    add_case(v, g, "the valid base prompt: allowed", C_TOOL + C_VALUE, details(UNIT), ANSWERS, "allow", "allow", "pnpm test")
+    for path, value, why, clauses in BREAKS:
+        add_case(v, g, "guard broken: " + why, clauses + C_GUARD, modified(path, value), ANSWERS, "defer", None, None, flags=["GUARD_BROKEN"])
+    for path, value, why, agent, clauses in KEEPS:
+        t = add_case(v, g, "not a guard: " + why, clauses, modified(path, value), ANSWERS, "allow", "allow", "pnpm test", flags=["GUARD_KEPT"])
+        assert t["expected"]["queries"][0]["agentName"] == agent
+    # details that are not an object at all
+    for bad, why in [(None, "null"), ("timeout 30s ls", "a string"), ([UNIT], "an array"), (3, "a number")]:
+        add_case(v, g, "details is %s: defer" % why, C_GUARD, bad, ANSWERS, "defer", None, None, flags=["GUARD_BROKEN"])
+    # forwarding and session (ordering: forwarding, then session, then guards)
+    add_case(v, g, "forwarding present: defer, no event", C_FWD, details(UNIT, forwarding={"from": "sub-agent"}), ANSWERS, "defer", None, None)
+    add_case(v, g, "forwarding present with value null still counts as present", C_FWD, details(UNIT, forwarding=None), ANSWERS, "defer", None, None)
+    add_case(v, g, "forwarding is decided before the session: no session_mismatch event", C_FWD + C_SESSION, details(UNIT, forwarding={}), ANSWERS, "defer", None, None, session={"expected": "sess-1", "current": "sess-2"})
+    add_case(v, g, "session mismatch: defer with session_mismatch", C_SESSION, details(UNIT), ANSWERS, "defer", "session_mismatch", None, session={"expected": "sess-1", "current": "sess-2"})
+    add_case(v, g, "session ids compare exactly (case)", C_SESSION, details(UNIT), ANSWERS, "defer", "session_mismatch", None, session={"expected": "sess-1", "current": "SESS-1"})
+    add_case(v, g, "session mismatch is decided before the payload guards", C_SESSION + C_GUARD, modified(["toolName"], "read"), ANSWERS, "defer", "session_mismatch", None, session={"expected": "a", "current": "b"})
+    add_case(v, g, "equal session ids other than the default", C_SESSION, details(UNIT), ANSWERS, "allow", "allow", "pnpm test", session={"expected": "x-9", "current": "x-9"})
+    return v.write()
+
+
+if __name__ == "__main__":
+    main()
