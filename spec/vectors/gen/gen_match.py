@@ -15,12 +15,13 @@ carry their reasoning in the comment.
 from common import HOME, Vectors
 
 # Clause ids by topic (SPEC.md 7.1/7.2).
-C_LIT = ["POL-MATCH-1"]
-C_STAR = ["POL-MATCH-2"]
-C_QMARK = ["POL-MATCH-3"]
-C_TRAIL = ["POL-MATCH-4"]
-C_HOME = ["POL-MATCH-5"]
+C_LIT = ["POL-MATCH-5"]      # every other character is literal
+C_STAR = ["POL-MATCH-3"]
+C_QMARK = ["POL-MATCH-4"]
+C_TRAIL = ["POL-MATCH-6"]
+C_HOME = ["POL-MATCH-2"]
 C_WHOLE = ["POL-MATCH-1"]
+C_LINEAR = ["POL-MATCH-7"]
 
 
 def units16(s):
@@ -159,6 +160,7 @@ def main():
     v.note("HOME_EXPANSION", "The pattern starts with `~` or `$HOME` and is expanded to the home directory with Node path.join normalization before matching.")
     v.note("CODE_UNITS", "`?` counts UTF-16 code units, so a character outside the BMP is two code units.")
     v.note("METACHARACTERS", "Regular-expression metacharacters in a pattern are literal.")
+    v.note("SLOW_FOR_BACKTRACKING", "A backtracking matcher (such as the package's) needs seconds to minutes on this case; a runner may need a long timeout or a skip entry for such an implementation.")
     v.note("CONFIRMED_NPM", "Expected value also confirmed against @gotgenes/pi-permission-system@20.7.3 (wildcardMatch) in a scratch harness.")
     v.generator("construct-and-mutate", "For each pattern of PATTERNS and each fill row of STAR_FILLS/ONE_FILLS: value = pattern with the i-th `*` replaced by fills[i mod 3] and each `?` by the row's one-code-unit string => matched true; then each applicable mutation of gen_match.mutations (anchored first/last literal changed, a star-less pattern lengthened, a required literal removed everywhere) => matched false. Every expected value is cross-checked against a 30-line token matcher written from the prose rule; the generator aborts on disagreement.")
     g = v.group("match", {"home": HOME})
@@ -207,6 +209,12 @@ def main():
         ("backslash is literal and does not escape `?`", C_QMARK, "a\\?", "a\\z", True),
         ("matching is case-sensitive", C_LIT, "git status", "GIT status", False),
         ("`**` behaves as `*`", C_STAR, "a**b", "ab", True),
+        ("`a **` ends with `**`, not ` *`: nothing is optional", C_TRAIL, "a **", "a", False),
+        ("`a **` still needs the space", C_TRAIL, "a **", "a ", True),
+        ("whole-value: a pattern without `*` is not a prefix match", C_WHOLE, "git", "git status", False),
+        ("whole-value: not a suffix match either", C_WHOLE, "status", "git status", False),
+        ("`*` matches half of a surrogate pair: in `a*?` against `a` + U+1F600, `*` takes the high half and `?` the low half", C_STAR, "a*?", "a\U0001F600", True),
+        ("`?*` needs at least one code unit", C_QMARK + C_STAR, "?*", "", False),
     ]
     for comment, clauses, p, val, want in H:
         flags = []
@@ -248,6 +256,10 @@ def main():
     # A home containing metacharacters stays literal after expansion.
     add("the home directory's `.` is literal after expansion", C_HOME + C_LIT, "~/x", "/home/uXv/x", False, ["HOME_EXPANSION", "METACHARACTERS", "CONFIRMED_NPM"], home="/home/u.v")
     add("the home directory's `.` is literal after expansion (positive)", C_HOME + C_LIT, "~/x", "/home/u.v/x", True, ["HOME_EXPANSION", "CONFIRMED_NPM"], home="/home/u.v")
+
+    # POL-MATCH-7: a value that makes a backtracking matcher super-linear (76 s in the package).
+    add("`*a*a*a*b` against 1,000 `a`s: no match (the answer is immediate for a linear matcher; the package's backtracking regex takes about 76 s)", C_STAR + C_LINEAR, "*a*a*a*b", "a" * 1000, False, ["SLOW_FOR_BACKTRACKING"])
+    add("`*rm *-rf*` against 32,000 characters without a match", C_STAR + C_LINEAR, "*rm *-rf*", "rm " * 10000 + "xx", False, ["SLOW_FOR_BACKTRACKING"])
 
     # --- generated: construct and mutate -----------------------------------
     for p in PATTERNS:
