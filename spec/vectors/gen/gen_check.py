@@ -17,11 +17,15 @@ from common import HOME, trim, is_ws, Vectors
 from gen_match import rule_match
 
 C_VALUE = ["POL-CHECK-1"]    # match value: comment lines removed, trimmed, raw if empty
-C_LAST = ["POL-CHECK-2"]     # last matching rule wins, default ask without pattern
-C_AGG = ["POL-CHECK-3"]      # most restrictive, first on tie; triggering unit reported
-C_FLOOR = ["POL-FLOOR-3"]    # floored allow -> ask with sentinel; deny/ask unchanged
-C_EMPTY = ["POL-CHECK-4"]    # zero units: blank/comment-only whole; else unparseable
-C_GATE = ["POL-CHECK-5"]     # gate trims, advisory does not
+C_LAST = ["POL-CHECK-2", "POL-RULE-2", "POL-RULE-3"]  # last matching rule wins, default ask without pattern
+C_AGG = ["POL-CHECK-3", "POL-CHECK-4", "POL-CHECK-7"]  # most restrictive, first on tie; triggering unit and units reported
+C_FLOOR = ["POL-FLOOR-6"]    # floored allow -> ask with sentinel; deny/ask unchanged
+C_EMPTY = ["POL-CHECK-5"]    # zero units, trivially empty: whole command decided
+C_UNPARSE = ["POL-CHECK-6"]  # zero units otherwise: unparseable sentinel
+C_GATE = ["POL-CHECK-8"]     # gate trims, advisory does not
+C_DUP = ["POL-RULE-1"]       # ordered rules, duplicates allowed
+C_LIMIT = ["POL-LIMIT-2", "POL-LIMIT-5"]
+C_DEPTH = ["POL-LIMIT-3", "POL-LIMIT-5"]
 
 ORDER = {"allow": 0, "ask": 1, "deny": 2}
 SENTINEL = {"opaque-payload": "<opaque-bash-wrapper>", "indirection": "<indirection-bash-wrapper>"}
@@ -94,7 +98,7 @@ CASES = [
     ("a floor leaves the default ask untouched (pattern null)", C_FLOOR, R(("ls", "allow"),), "sudo ls", [U("sudo ls", None, "indirection")], "ask", []),
     ("two floored units: the first is reported", C_FLOOR + C_AGG, R(("*", "allow"),), "sudo a; bash -c b", [U("sudo a", None, "indirection"), U("bash -c b", None, "opaque-payload")], "ask", []),
     ("the timeout wrapper itself is floored by the policy: this is why the authorizer exists", C_FLOOR, R(("*", "allow"),), "timeout 30s pnpm test", [U("timeout 30s pnpm test", None, "indirection")], "ask", []),
-    ("a bare redirect: no units, not blank -> unparseable sentinel even under allow-all", C_EMPTY, R(("*", "allow"),), "> out.txt", [], "ask", []),
+    ("a bare redirect: no units, not blank -> unparseable sentinel even under allow-all", C_UNPARSE, R(("*", "allow"),), "> out.txt", [], "ask", []),
     ("the empty command is matched whole", C_EMPTY, R(("*", "allow"),), "", [], "allow", []),
     ("a comment-only command is matched whole; its match value is the raw text (stripping left nothing)", C_EMPTY + C_VALUE, R(("*", "ask"), ("# hi", "allow")), "# hi", [], "allow", []),
     ("a missing command after && has empty text; under `ls` allow the empty value matches no rule", C_AGG + C_VALUE, R(("ls", "allow"),), "ls &&", [U("ls"), U("")], "ask", ["PARSE_ERROR"]),
@@ -112,6 +116,12 @@ CASES = [
     ("home expansion in a rule", C_LAST, R(("~/bin/*", "allow"),), HOME + "/bin/tool", [U(HOME + "/bin/tool")], "allow", []),
     ("a leading assignment is not part of the match value", C_VALUE, R(("npm test", "allow"),), "CI=1 npm test", [U("npm test")], "allow", []),
     ("a heredoc body is not a unit; only cat is judged", C_AGG, ALLOW_ALL_DENY_RM, "cat <<EOF\nrm -rf /\nEOF", [U("cat")], "allow", []),
+    ("POL-RULE-1: two rules with the same pattern: the later one decides", C_DUP + C_LAST, R(("ls", "allow"), ("ls", "deny")), "ls", [U("ls")], "deny", ["DUPLICATE_PATTERN", "DIVERGES_FROM_PACKAGE"]),
+    ("POL-RULE-1: duplicates with a different rule between them", C_DUP + C_LAST, R(("ls", "deny"), ("l*", "ask"), ("ls", "allow")), "ls", [U("ls")], "allow", ["DUPLICATE_PATTERN", "DIVERGES_FROM_PACKAGE"]),
+    ("a bare fd redirect is unparseable too", C_UNPARSE, R(("*", "allow"),), "2>&1", [], "ask", []),
+    ("a comment-only multi-line command with blank lines is trivially empty", C_EMPTY, R(("*", "deny"),), "# a\n\n  # b", [], "deny", []),
+    ("U+000D is not a line break for comment stripping: a quoted CR followed by # keeps the whole unit", C_VALUE, R(("*", "allow"), ("echo *#x*", "deny")), "echo \"a\r#x\"", [U("echo \"a\r#x\"")], "deny", []),
+    ("...whereas a quoted LF followed by # drops the rest of the unit from the match value", C_VALUE, R(("*", "allow"), ("echo *#x*", "deny")), "echo \"a\n#x\"", [U("echo \"a\n#x\"")], "allow", ["FAIL_OPEN_QUIRK"]),
     ("trailing comment is not part of any unit", C_AGG, R(("ls", "allow"),), "ls # rm", [U("ls")], "allow", []),
 ]
 
@@ -133,6 +143,9 @@ def main():
     v.note("FAIL_OPEN_QUIRK", "Behaviour of the deployed policy that lets a command escape a rule (upstream.md 6); specified as-is.")
     v.note("PARSE_ERROR", "The command does not parse cleanly; tree-sitter's error recovery still yields units.")
     v.note("GATE_VS_ADVISORY", "The same command through both ops: the gate trims first, the advisory parses the value as given.")
+    v.note("DUPLICATE_PATTERN", "Two rules share a pattern; a policy object (the package's format) cannot express this, a rule list can (POL-RULE-1).")
+    v.note("DIVERGES_FROM_PACKAGE", "The spec deliberately differs from @gotgenes/pi-permission-system@20.7.3 here (or the package's adapter cannot express the request); the expected value is the spec's. A skip file for the package adapter names these.")
+    v.note("LIMIT", "The command trips a resource bound of POL-LIMIT-*; the package has no such bound and answers differently (or overflows its stack).")
     v.generator("units-then-rule", "Units hand-derived per case; state, matchedPattern, command and commandContext derived from them by gen_check.derive, a direct transcription of the checking rule (comment-line stripping, last matching rule, floors, most restrictive first-on-tie, zero-unit handling). The hand-stated expected state of each case is asserted equal to the derived one. Every case is emitted for both `check` and `advisory` (the command has no leading/trailing whitespace, so the gate's trim changes nothing) except GATE_VS_ADVISORY rows.")
     gate = v.group("check", {"home": HOME})
     adv = v.group("advisory", {"home": HOME})
@@ -145,6 +158,16 @@ def main():
     for comment, rules, command, gunits, aunits in GATE_VS_ADVISORY:
         v.add(gate, comment, C_GATE + C_VALUE, {"rules": rules, "command": command}, derive(rules, trim(command), gunits), ["GATE_VS_ADVISORY"])
         v.add(adv, comment, C_GATE + C_VALUE, {"rules": rules, "command": command}, derive(rules, command, aunits), ["GATE_VS_ADVISORY"])
+    # POL-LIMIT-2: more than 65,536 units; POL-LIMIT-3: more than 1,000 nested substitutions.
+    many = "a;" * 65537
+    deep = "echo " + "$(" * 1001 + "x" + ")" * 1001
+    for g in (gate, adv):
+        v.add(g, "65,537 units exceed the 65,536-unit bound: ask with the over-limit sentinel, no units, even under allow-all", C_LIMIT, {"rules": R(("*", "allow")), "command": many},
+              {"state": "ask", "matchedPattern": "<bash-command-over-limit>", "commandContext": None, "units": []}, ["LIMIT", "DIVERGES_FROM_PACKAGE"])
+        v.add(g, "1,001 nested command substitutions exceed the depth bound: ask with the over-limit sentinel", C_DEPTH, {"rules": R(("*", "allow")), "command": deep},
+              {"state": "ask", "matchedPattern": "<bash-command-over-limit>", "command": deep, "commandContext": None, "units": []}, ["LIMIT", "DIVERGES_FROM_PACKAGE"])
+        v.add(g, "1,000 nested command substitutions are within the bound: answered normally (x is allowed)", C_DEPTH[:1], {"rules": R(("*", "allow")), "command": "echo " + "$(" * 1000 + "x" + ")" * 1000},
+              {"state": "allow", "matchedPattern": "*"}, ["LIMIT"])
     return v.write()
 
 

@@ -14,14 +14,21 @@ how tree-sitter-bash 0.25.1 parses the text.
 
 from common import Vectors
 
-C_ENUM = ["POL-UNIT-1"]      # source order, descend containers
-C_TEXT = ["POL-UNIT-2"]      # command text starts after leading assignments
-C_SUBST = ["POL-UNIT-3"]     # substitutions emitted with context
-C_SUBSHELL = ["POL-UNIT-4"]  # subshell whole, then entered
-C_OTHER = ["POL-UNIT-5"]     # other named nodes whole, not entered
-C_SKIP = ["POL-UNIT-6"]      # redirects/comments/heredocs skipped
-C_OPAQUE = ["POL-FLOOR-1"]
-C_INDIR = ["POL-FLOOR-2"]
+C_ENUM = ["POL-UNIT-3"]      # program/list/pipeline/redirected_statement descended, source order
+C_TEXT = ["POL-UNIT-4"]      # a command's text starts after leading assignments
+C_SUBST = ["POL-UNIT-5"]     # substitutions emitted right after their command, with context
+C_SUBSHELL = ["POL-UNIT-6"]  # subshell whole, then entered
+C_OTHER = ["POL-UNIT-7"]     # other named nodes whole, not entered
+C_SKIP = ["POL-UNIT-2"]      # redirects/comments/heredocs give nothing and are not entered
+C_CTX = ["POL-UNIT-8"]       # innermost context
+C_EXACT = ["POL-UNIT-9"]     # exact source slice, parse errors, tree-sitter separators
+C_NONE = ["POL-UNIT-10"]     # no units
+C_PARSE = ["POL-UNIT-1"]     # parsed exactly as given
+C_OPAQUE = ["POL-FLOOR-3"]
+C_INDIR = ["POL-FLOOR-4"]
+C_EXEC = ["POL-FLOOR-5"]
+C_WORDS = ["POL-FLOOR-1"]    # only command nodes; words as in the source
+C_BASENAME = ["POL-FLOOR-2"]
 
 
 def U(text, context=None, kind=None):
@@ -53,7 +60,7 @@ CASES = [
     ("output process substitution as an argument", C_SUBST, "tee >(rm x)", [U("tee >(rm x)"), U("rm x", PS)], []),
     ("subshell: whole, then its commands tagged subshell", C_SUBSHELL, "(cd a && ls)", [U("(cd a && ls)"), U("cd a", SUB), U("ls", SUB)], []),
     ("subshell in a pipeline", C_SUBSHELL + C_ENUM, "a | (b; c)", [U("a"), U("(b; c)"), U("b", SUB), U("c", SUB)], []),
-    ("command substitution inside a subshell keeps the inner context of the substitution", C_SUBSHELL + C_SUBST, "(echo $(rm x))", [U("(echo $(rm x))"), U("echo $(rm x)", SUB), U("rm x", CS)], []),
+    ("command substitution inside a subshell keeps the inner context of the substitution", C_SUBSHELL + C_SUBST + C_CTX, "(echo $(rm x))", [U("(echo $(rm x))"), U("echo $(rm x)", SUB), U("rm x", CS)], []),
     ("brace group: whole, never entered", C_OTHER, "{ rm -rf x; }", [U("{ rm -rf x; }")], []),
     ("if: whole, never entered", C_OTHER, "if true; then rm x; fi", [U("if true; then rm x; fi")], []),
     ("while: whole", C_OTHER, "while true; do ls; done", [U("while true; do ls; done")], []),
@@ -72,12 +79,12 @@ CASES = [
     ("fd redirect in a pipeline", C_SKIP + C_ENUM, "ls 2>&1 | rm x", [U("ls"), U("rm x")], []),
     ("comment skipped", C_SKIP, "ls # rm x", [U("ls")], []),
     ("process substitution inside a redirect target is skipped with the redirect (fail-open quirk)", C_SKIP, "ls > >(rm x)", [U("ls")], ["FAIL_OPEN_QUIRK"]),
-    ("a bare redirect has no command: zero units", C_SKIP, "> out.txt", [], []),
-    ("empty command: zero units", C_ENUM, "", [], []),
-    ("comment only: zero units", C_SKIP, "# rm x", [], []),
-    ("a line continuation stays inside the unit text", C_ENUM, "ls \\\n -la", [U("ls \\\n -la")], []),
+    ("a bare redirect has no command: zero units", C_SKIP + C_NONE, "> out.txt", [], []),
+    ("empty command: zero units", C_NONE, "", [], []),
+    ("comment only: zero units", C_SKIP + C_NONE, "# rm x", [], []),
+    ("a line continuation stays inside the unit text", C_EXACT, "ls \\\n -la", [U("ls \\\n -la")], []),
     ("NBSP is a word character for tree-sitter: it stays in the unit text", C_ENUM, "\u00a0ls", [U("\u00a0ls")], ["ECMA_VS_BASH"]),
-    ("vertical tab separates words, so one command whose text keeps it", C_ENUM, "ls\u000b-la", [U("ls\u000b-la")], ["ECMA_VS_BASH"]),
+    ("vertical tab separates words, so one command whose text keeps it", C_ENUM + C_EXACT, "ls\u000b-la", [U("ls\u000b-la")], ["ECMA_VS_BASH"]),
     ("NBSP after an assignment: bash and tree-sitter read one assignment `FOO=1\\u00a0rm`, then the command `-rf /`", C_TEXT, "FOO=1\u00a0rm -rf /", [U("-rf /")], ["ECMA_VS_BASH"]),
     ("a substitution inside a parameter expansion default is found", C_SUBST, "echo ${x:-$(rm y)}", [U("echo ${x:-$(rm y)}"), U("rm y", CS)], []),
     ("arithmetic expansion holds no command", C_SUBST, "echo $((1+2))", [U("echo $((1+2))")], []),
@@ -85,12 +92,39 @@ CASES = [
     ("a pure assignment is a variable_assignment node: emitted whole and NOT entered, so the substitution is not enumerated", C_OTHER, "FOO=$(rm x)", [U("FOO=$(rm x)")], ["FAIL_OPEN_QUIRK"]),
     ("an array assignment: whole", C_OTHER, "a=(1 2)", [U("a=(1 2)")], []),
     ("coproc: whole, not entered", C_OTHER, "coproc rm x", [U("coproc rm x")], []),
-    ("CRLF: the CR does not end the command text, LF separates", C_ENUM, "ls\r\nrm x", [U("ls"), U("rm x")], ["ECMA_VS_BASH"]),
-    ("a leading BOM is skipped by tree-sitter", C_ENUM, "\ufeffls", [U("ls")], ["ECMA_VS_BASH"]),
-    ("parse error: a lone ( becomes an ERROR node emitted whole", C_OTHER, "(", [U("(")], ["PARSE_ERROR"]),
-    ("parse error: a stray ) becomes an ERROR unit after ls", C_OTHER, "ls)", [U("ls"), U(")")], ["PARSE_ERROR"]),
-    ("parse error: a dangling && leaves a missing command with empty text", C_ENUM, "ls &&", [U("ls"), U("")], ["PARSE_ERROR"]),
-    ("parse error: an unterminated string", C_OTHER, "echo \"unterminated", [U("echo"), U("\"unterminated")], ["PARSE_ERROR"]),
+    ("CRLF: the CR does not end the command text, LF separates", C_ENUM + C_EXACT, "ls\r\nrm x", [U("ls"), U("rm x")], ["ECMA_VS_BASH"]),
+    ("a leading BOM is skipped by tree-sitter", C_ENUM + C_EXACT, "\ufeffls", [U("ls")], ["ECMA_VS_BASH"]),
+    ("parse error: a lone ( becomes an ERROR node emitted whole", C_OTHER + C_EXACT, "(", [U("(")], ["PARSE_ERROR"]),
+    ("parse error: a stray ) becomes an ERROR unit after ls", C_OTHER + C_EXACT, "ls)", [U("ls"), U(")")], ["PARSE_ERROR"]),
+    ("parse error: a dangling && leaves a missing command with empty text", C_ENUM + C_EXACT, "ls &&", [U("ls"), U("")], ["PARSE_ERROR"]),
+    ("parse error: an unterminated string", C_OTHER + C_EXACT, "echo \"unterminated", [U("echo"), U("\"unterminated")], ["PARSE_ERROR"]),
+    # examples stated in SPEC.md 7.3-7.4
+    ("POL-UNIT-4: words after a redirect belong to the redirected_statement: `ls > out rm` gives `ls`", C_TEXT + C_SKIP, "ls > out rm", [U("ls")], []),
+    ("POL-UNIT-4: `FOO=1 > out ls` keeps the redirect in the text", C_TEXT, "FOO=1 > out ls", [U("> out ls")], []),
+    ("POL-UNIT-2: a substitution inside a here-document body gives no unit", C_SKIP, "cat <<EOF\n$(rm x)\nEOF", [U("cat")], ["FAIL_OPEN_QUIRK"]),
+    ("POL-UNIT-8: the nearest enclosing context wins: `(rm x)` in a command substitution, `rm x` in a subshell", C_CTX + C_SUBSHELL + C_SUBST, "echo $( (rm x) )", [U("echo $( (rm x) )"), U("(rm x)", CS), U("rm x", SUB)], []),
+    ("POL-UNIT-7: a declaration command with a substitution is whole and not entered", C_OTHER, "export A=$(rm x)", [U("export A=$(rm x)")], ["FAIL_OPEN_QUIRK"]),
+    ("POL-UNIT-7: arithmetic command whole", C_OTHER, "(( x = 1 + 2 ))", [U("(( x = 1 + 2 ))")], []),
+    ("POL-UNIT-9: a missing command after a pipe has empty text", C_EXACT, "ls |", [U("ls"), U("")], ["PARSE_ERROR"]),
+    ("POL-UNIT-9: a leading pipe gives `|` and `ls`", C_EXACT, "| ls", [U("|"), U("ls")], ["PARSE_ERROR"]),
+    ("POL-UNIT-9: CR is not a command separator, so `ls\\rrm -rf /` is one unit", C_EXACT, "ls\rrm -rf /", [U("ls\rrm -rf /")], ["ECMA_VS_BASH"]),
+    ("POL-UNIT-9: U+0000 is read as end of input in some places: `a; \\0` is one unit", C_EXACT + ["POL-LIMIT-5"], "a; \u0000", [U("a; \u0000")], ["NUL"]),
+    ("POL-UNIT-10: whitespace only gives no units", C_NONE, " \t\n ", [], []),
+    ("POL-UNIT-10: a bare fd redirect gives no units", C_NONE, "2>&1", [], []),
+    ("POL-UNIT-1: parsing does not depend on earlier commands (the same text as an earlier row, again)", C_PARSE + C_ENUM, "ls && rm x", [U("ls"), U("rm x")], []),
+    ("POL-FLOOR-1: a redirect before the name is the first word, so the command is not floored", C_WORDS, "2>/dev/null sudo ls", [U("2>/dev/null sudo ls")], ["FAIL_OPEN_QUIRK"]),
+    ("POL-FLOOR-1: a pure assignment has no words and is not floored", C_WORDS, "FOO=1 BAR=2", [U("FOO=1 BAR=2")], []),
+    ("POL-FLOOR-2: a quoted name is not normalized", C_BASENAME, "\"bash\" -c x", [U("\"bash\" -c x")], ["FAIL_OPEN_QUIRK"]),
+    ("POL-FLOOR-2: a backslash-escaped name is not normalized", C_BASENAME, "\\eval x", [U("\\eval x")], ["FAIL_OPEN_QUIRK"]),
+    ("POL-FLOOR-2: the basename after a parameter expansion counts", C_BASENAME + C_INDIR, "${X}/sudo ls", [U("${X}/sudo ls", None, IN)], []),
+    ("POL-FLOOR-3: `sh -ec`: a cluster with c", C_OPAQUE, "sh -ec x", [U("sh -ec x", None, OP)], []),
+    ("POL-FLOOR-3: `ksh -norc`: a single-dash argument containing c", C_OPAQUE, "ksh -norc", [U("ksh -norc", None, OP)], []),
+    ("POL-FLOOR-3: `bash script -c`: any later argument counts", C_OPAQUE, "bash script -c", [U("bash script -c", None, OP)], []),
+    ("POL-FLOOR-3: a quoted '-c' keeps its quotes and does not start with -", C_OPAQUE, "bash '-c' x", [U("bash '-c' x")], []),
+    ("POL-FLOOR-3: upper-case C does not count", C_OPAQUE, "sh -C x", [U("sh -C x")], []),
+    ("POL-FLOOR-4: names compare exactly", C_INDIR, "Sudo ls; sudox ls", [U("Sudo ls"), U("sudox ls")], []),
+    ("POL-FLOOR-5: `--exec=rm` and `-xrm` do not count", C_EXEC, "fd --exec=rm; fd -xrm", [U("fd --exec=rm"), U("fd -xrm")], []),
+    ("POL-FLOOR-5: the exec flag counts anywhere, after `--` too", C_EXEC, "find . -- -exec rm", [U("find . -- -exec rm", None, IN)], []),
     # wrapper floors
     ("sudo is an indirection", C_INDIR, "sudo rm -rf /", [U("sudo rm -rf /", None, IN)], []),
     ("env is an indirection", C_INDIR, "env FOO=1 ls", [U("env FOO=1 ls", None, IN)], []),
@@ -101,27 +135,27 @@ CASES = [
      [U("nohup a", None, IN), U("nice b", None, IN), U("stdbuf -o0 c", None, IN), U("watch d", None, IN), U("flock f e", None, IN), U("setsid g", None, IN), U("doas h", None, IN)], []),
     ("parallel, rust-parallel, rush are indirections", C_INDIR, "parallel a; rust-parallel b; rush c", [U("parallel a", None, IN), U("rust-parallel b", None, IN), U("rush c", None, IN)], []),
     ("the floor looks at the name after assignments", C_INDIR + C_TEXT, "FOO=1 timeout 5 ls", [U("timeout 5 ls", None, IN)], []),
-    ("the floor uses the basename of a path", C_INDIR, "/usr/bin/time ls", [U("/usr/bin/time ls", None, IN)], []),
-    ("find -exec is an indirection", C_INDIR, "find . -exec rm {} \\;", [U("find . -exec rm {} \\;", None, IN)], []),
-    ("find -okdir is an indirection", C_INDIR, "find . -okdir rm {} +", [U("find . -okdir rm {} +", None, IN)], []),
-    ("find without an exec flag is not", C_INDIR, "find . -name x", [U("find . -name x")], []),
-    ("fd -x is an indirection", C_INDIR, "fd -x rm", [U("fd -x rm", None, IN)], []),
-    ("fd --exec-batch is an indirection", C_INDIR, "fd txt --exec-batch rm", [U("fd txt --exec-batch rm", None, IN)], []),
-    ("fd without an exec flag is not", C_INDIR, "fd -H txt", [U("fd -H txt")], []),
-    ("exec is not a floored name", C_INDIR, "exec rm x", [U("exec rm x")], ["FAIL_OPEN_QUIRK"]),
-    ("command is not a floored name", C_INDIR, "command rm x", [U("command rm x")], ["FAIL_OPEN_QUIRK"]),
-    ("builtin eval: the name is builtin, so no opaque floor", C_OPAQUE, "builtin eval x", [U("builtin eval x")], ["FAIL_OPEN_QUIRK"]),
+    ("the floor uses the basename of a path", C_INDIR + C_BASENAME, "/usr/bin/time ls", [U("/usr/bin/time ls", None, IN)], []),
+    ("find -exec is an indirection", C_EXEC, "find . -exec rm {} \\;", [U("find . -exec rm {} \\;", None, IN)], []),
+    ("find -okdir is an indirection", C_EXEC, "find . -okdir rm {} +", [U("find . -okdir rm {} +", None, IN)], []),
+    ("find without an exec flag is not", C_EXEC, "find . -name x", [U("find . -name x")], []),
+    ("fd -x is an indirection", C_EXEC, "fd -x rm", [U("fd -x rm", None, IN)], []),
+    ("fd --exec-batch is an indirection", C_EXEC, "fd txt --exec-batch rm", [U("fd txt --exec-batch rm", None, IN)], []),
+    ("fd without an exec flag is not", C_EXEC, "fd -H txt", [U("fd -H txt")], []),
+    ("exec is not a floored name", C_INDIR + C_BASENAME, "exec rm x", [U("exec rm x")], ["FAIL_OPEN_QUIRK"]),
+    ("command is not a floored name", C_INDIR + C_BASENAME, "command rm x", [U("command rm x")], ["FAIL_OPEN_QUIRK"]),
+    ("builtin eval: the name is builtin, so no opaque floor", C_OPAQUE + C_BASENAME, "builtin eval x", [U("builtin eval x")], ["FAIL_OPEN_QUIRK"]),
     ("eval is an opaque payload", C_OPAQUE, "eval 'rm x'", [U("eval 'rm x'", None, OP)], []),
     ("bash -c is an opaque payload", C_OPAQUE, "bash -c 'rm x'", [U("bash -c 'rm x'", None, OP)], []),
     ("a short-flag cluster containing c counts (-lc)", C_OPAQUE, "bash -lc 'rm x'", [U("bash -lc 'rm x'", None, OP)], []),
     ("long flags are skipped, a later -c counts", C_OPAQUE, "bash --norc -c x", [U("bash --norc -c x", None, OP)], []),
     ("-c after `--` does not count", C_OPAQUE, "bash -x -- -c", [U("bash -x -- -c")], []),
     ("sh, dash, zsh, ksh with -c", C_OPAQUE, "sh -c a; dash -c b; zsh -ic c; ksh -c d", [U("sh -c a", None, OP), U("dash -c b", None, OP), U("zsh -ic c", None, OP), U("ksh -c d", None, OP)], []),
-    ("a path to a shell: basename counts", C_OPAQUE, "/bin/bash -c x", [U("/bin/bash -c x", None, OP)], []),
+    ("a path to a shell: basename counts", C_OPAQUE + C_BASENAME, "/bin/bash -c x", [U("/bin/bash -c x", None, OP)], []),
     ("a shell running a script file is not floored", C_OPAQUE, "bash script.sh", [U("bash script.sh")], []),
     ("fish is not in the shell list", C_OPAQUE, "fish -c x", [U("fish -c x")], []),
     ("a shell without -c is not an indirection name", C_OPAQUE + C_INDIR, "bash -x", [U("bash -x")], []),
-    ("floors inside a substitution, with context", C_INDIR + C_SUBST, "echo $(sudo rm x)", [U("echo $(sudo rm x)"), U("sudo rm x", CS, IN)], []),
+    ("floors inside a substitution, with context", C_INDIR + C_SUBST + C_CTX, "echo $(sudo rm x)", [U("echo $(sudo rm x)"), U("sudo rm x", CS, IN)], []),
 ]
 
 
@@ -130,6 +164,7 @@ def main():
     v.note("FAIL_OPEN_QUIRK", "Behaviour of the deployed policy that lets a command escape a rule (upstream.md 6); specified as-is.")
     v.note("ECMA_VS_BASH", "tree-sitter's word separators (space, \\t \\n \\r \\v \\f) differ from ECMAScript whitespace; the case shows which applies.")
     v.note("PARSE_ERROR", "The command does not parse cleanly; tree-sitter's error recovery (ERROR / missing nodes) still yields units.")
+    v.note("NUL", "The command contains U+0000, which the grammar may read as the end of input (POL-UNIT-9).")
     v.generator("hand-derived", "No generated tests: each row was derived by hand from the enumeration rules, then confirmed against @gotgenes/pi-permission-system@20.7.3 (collectCommands) in a scratch harness.")
     g = v.group("units")
     for comment, clauses, command, units, flags in CASES:
