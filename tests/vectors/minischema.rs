@@ -62,20 +62,17 @@ fn walk_schema(root: &Value, schema: &Value, at: &str, problems: &mut Vec<String
                     walk_schema(root, s, &format!("{here}/{i}"), problems);
                 }
             }
-            "$ref" => {
-                if sub.as_str().and_then(|r| resolve(root, r)).is_none() {
-                    problems.push(format!("{here}: unresolvable {sub}"));
-                }
+            "$ref" if sub.as_str().and_then(|r| resolve(root, r)).is_none() => {
+                problems.push(format!("{here}: unresolvable {sub}"));
             }
-            "pattern" => {
+            "pattern"
                 if sub
                     .as_str()
                     .map(fancy_regex::Regex::new)
                     .and_then(Result::ok)
-                    .is_none()
-                {
-                    problems.push(format!("{here}: bad pattern {sub}"));
-                }
+                    .is_none() =>
+            {
+                problems.push(format!("{here}: bad pattern {sub}"));
             }
             _ => {}
         }
