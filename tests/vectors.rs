@@ -262,3 +262,70 @@ fn conf_vec_10_the_crate_passes_every_vector() {
     );
     assert!(passed > 0, "no vector was evaluated");
 }
+
+/// CONF-VEC-7: latitude is only ever granted where it can apply — a test with
+/// `exception-message` expects an `inner_cmd.exception` event.
+#[test]
+fn conf_vec_7_latitude_only_on_exception_events() {
+    for (stem, file) in vector_files() {
+        for (_, t) in tests_of(&file) {
+            let Some(latitude) = t.get("latitude") else {
+                continue;
+            };
+            assert_eq!(
+                latitude,
+                &serde_json::json!(["exception-message"]),
+                "{stem}/{}",
+                t["tcId"]
+            );
+            let events = t["expected"]["events"].as_array();
+            let has_exception = events
+                .into_iter()
+                .flatten()
+                .any(|e| e["event"] == "inner_cmd.exception");
+            assert!(
+                has_exception,
+                "{stem}/{}: latitude without an exception event",
+                t["tcId"]
+            );
+        }
+    }
+}
+
+/// CONF-VEC-8: the committed vectors are exactly what the committed generators
+/// produce: regenerating into a temporary directory gives the same bytes, and
+/// every file states its generators' rules.
+#[test]
+fn conf_vec_8_generators_reproduce_the_committed_vectors() {
+    let out = std::env::temp_dir().join(format!("inner-cmd-vectors-{}", std::process::id()));
+    std::fs::create_dir_all(&out).unwrap();
+    let status = std::process::Command::new("python3")
+        .arg(repo().join("spec/vectors/gen/build.py"))
+        .env("VECTORS_OUT", &out)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("python3 is needed to check the vector generators");
+    assert!(status.success(), "a generator failed");
+    let committed = vector_files();
+    for stem in committed.keys() {
+        let name = format!("{stem}.json");
+        let fresh = std::fs::read(out.join(&name)).unwrap_or_default();
+        let mine = std::fs::read(repo().join("spec/vectors").join(&name)).unwrap();
+        assert!(
+            fresh == mine,
+            "{name}: the generators produce something else; run spec/vectors/gen/build.py"
+        );
+        let generators = committed[stem]["generators"]
+            .as_object()
+            .map_or(0, |g| g.len());
+        assert!(generators > 0, "{name}: no generators note");
+    }
+    let extra: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| !committed.contains_key(n.trim_end_matches(".json")))
+        .collect();
+    std::fs::remove_dir_all(&out).unwrap();
+    assert!(extra.is_empty(), "generated but not committed: {extra:?}");
+}

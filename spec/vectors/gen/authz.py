@@ -109,6 +109,8 @@ def authorize(details, session, answers):
 
     if isinstance(details, dict) and "forwarding" in details:
         return out("defer")
+    if isinstance(session["current"], dict):
+        return out("defer", [ev("debug", "exception", error=session["current"]["error"])])
     if session["current"] != session["expected"]:
         return out("defer", [ev("debug", "session_mismatch", expectedSessionId=session["expected"], currentSessionId=session["current"])])
     got = extract(details)

@@ -12,8 +12,10 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-VECTORS_DIR = os.path.dirname(HERE)
-REPO = os.path.dirname(os.path.dirname(VECTORS_DIR))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+# VECTORS_OUT redirects the output (tests/vectors.rs regenerates into a
+# temporary directory and compares byte for byte with the committed files).
+VECTORS_DIR = os.environ.get("VECTORS_OUT") or os.path.dirname(HERE)
 SPEC_VERSION = "0.1.0"
 HOME = "/home/u"
 
@@ -89,7 +91,7 @@ class Vectors:
 
     @staticmethod
     def add(group, comment, clauses, request, expected, flags=(), latitude=()):
-        t = {"tcId": None, "comment": comment, "flags": list(flags), "clauses": list(clauses),
+        t = {"tcId": None, "comment": comment, "flags": list(dict.fromkeys(flags)), "clauses": list(dict.fromkeys(clauses)),
              "request": request, "expected": expected}
         if latitude:
             t["latitude"] = list(latitude)

@@ -11,14 +11,14 @@ details. A query answered "throw" fails, which defers with inner_cmd.exception
 from common import Vectors
 from authz import add_case, details
 
-C_ORDER = ["AUTH-3"]      # handler order; transparent handlers look at the unit, non-transparent at the full command
-C_NONTRANS = ["AUTH-4"]
+C_ORDER = ["AUTH-4"]      # handler order; transparent handlers look at the unit, non-transparent at the full command
+C_NONTRANS = ["AUTH-12", "WRAP-NT-1"]
 C_WORD = ["AUTH-5"]
-C_NESTED = ["AUTH-6"]
-C_QUERY_ONCE = ["AUTH-7"] # one query: surface bash, the de-wrapped full command, the agent
-C_ANSWER = ["AUTH-8"]     # allow -> allow, deny -> deny, ask/anything else -> defer
-C_EXC = ["AUTH-9"]        # a failing query -> defer + exception keeping what was derived
-C_EVT = ["EVT-1"]         # event levels and detail fields
+C_NESTED = ["AUTH-6", "INV-4"]
+C_QUERY_ONCE = ["AUTH-8", "VERDICT-3", "INV-1", "INV-5"]  # one query: surface bash, the de-wrapped full command, the agent
+C_ANSWER = ["AUTH-9", "INV-2", "INV-3", "INV-6"]  # allow -> allow, deny -> deny, ask -> defer
+C_EXC = ["AUTH-10"]       # a failing query -> defer + exception keeping what was derived
+C_EVT = ["EVT-1", "EVT-2", "EVT-3", "EVT-4"]  # event shape, levels and detail fields
 C_VERDICT = ["VERDICT-2"]
 
 

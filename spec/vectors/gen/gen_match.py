@@ -72,27 +72,19 @@ def tokens(p):
 
 
 def seq_match(toks, vals):
-    """Whole-value match of a token list against code units (memoized recursion)."""
-    memo = {}
-
-    def go(i, j):
-        key = (i, j)
-        if key in memo:
-            return memo[key]
-        if i == len(toks):
-            r = j == len(vals)
-        else:
-            t = toks[i]
+    """Whole-value match of a token list against code units: next[j] says
+    whether toks[i+1:] matches vals[j:]; rows are built from the last token back."""
+    n = len(vals)
+    nxt = [j == n for j in range(n + 1)]
+    for t in reversed(toks):
+        cur = [False] * (n + 1)
+        for j in range(n, -1, -1):
             if t[0] == "star":
-                r = any(go(i + 1, k) for k in range(j, len(vals) + 1))
-            elif j < len(vals) and (t[0] == "one" or t[1] == vals[j]):
-                r = go(i + 1, j + 1)
+                cur[j] = nxt[j] or (j < n and cur[j + 1])
             else:
-                r = False
-        memo[key] = r
-        return r
-
-    return go(0, 0)
+                cur[j] = j < n and (t[0] == "one" or t[1] == vals[j]) and nxt[j + 1]
+        nxt = cur
+    return nxt[0]
 
 
 def rule_match(pattern, value, home=HOME):

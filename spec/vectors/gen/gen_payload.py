@@ -18,17 +18,22 @@ UNIT = "timeout 30s pnpm test"
 ANSWERS = {"pnpm test": "allow"}
 DELETE = object()
 
-C_FWD = ["PAY-1"]         # forwarding present -> defer, nothing read
-C_SESSION = ["AUTH-2"]    # session mismatch
-C_TOOL = ["PAY-3"]        # toolName / payload.kind / surface / request.toolName are "bash"
-C_REQUESTER = ["PAY-4"]   # requester.forwarded exactly false
-C_INVOKED = ["PAY-5"]     # invokedToolName exactly null
-C_VALUE = ["PAY-6"]       # value non-blank string
-C_LEGACY = ["PAY-7"]      # legacy command equals value
-C_EVIDENCE = ["PAY-8"]    # evidence shape, full command entry
-C_IDS = ["PAY-9"]         # requestId string, agentName string or null
-C_GUARD = ["PAY-2"]       # a failed guard defers silently
+C_FWD = ["PAY-1", "AUTH-1"]          # forwarding present -> defer, nothing read
+C_SESSION = ["AUTH-2", "EVT-3"]      # session mismatch, its event
+C_SESSION_FAIL = ["AUTH-11", "EVT-3"]  # the live session cannot be read
+C_TOOL = ["PAY-3"]                   # toolName is "bash"
+C_PAYLOAD = ["PAY-4"]                # payload object of kind bash with a request object
+C_SURFACE = ["PAY-6"]                # request surface and toolName are "bash"
+C_REQUESTER = ["PAY-5"]              # requester.forwarded exactly false
+C_INVOKED = ["PAY-7"]                # invokedToolName exactly null
+C_VALUE = ["PAY-8"]                  # value non-blank string
+C_LEGACY = ["PAY-9"]                 # legacy command equals value
+C_EVIDENCE = ["PAY-11"]              # evidence is an array of objects
+C_FULL = ["PAY-12"]                  # full-command entries
+C_IDS = ["PAY-10"]                   # requestId string, agentName string or null
+C_GUARD = ["PAY-2", "AUTH-3", "INV-4"]  # a failed guard defers silently, no query
 C_ECMA_BLANK = ["ECMA-4"]
+C_TOTAL = ["INV-7"]
 
 # (path, new value or DELETE, reason, clauses)
 BREAKS = [
@@ -37,22 +42,22 @@ BREAKS = [
     (["toolName"], DELETE, "toolName missing", C_TOOL),
     (["toolName"], None, "toolName null", C_TOOL),
     (["toolName"], ["bash"], "toolName an array", C_TOOL),
-    (["payload"], DELETE, "payload missing", C_TOOL),
-    (["payload"], "bash", "payload a string", C_TOOL),
-    (["payload", "kind"], "tool", "payload.kind not bash", C_TOOL),
-    (["payload", "kind"], DELETE, "payload.kind missing", C_TOOL),
-    (["payload", "request"], DELETE, "payload.request missing", C_TOOL),
-    (["payload", "request"], [], "payload.request an array", C_TOOL),
+    (["payload"], DELETE, "payload missing", C_PAYLOAD),
+    (["payload"], "bash", "payload a string", C_PAYLOAD),
+    (["payload", "kind"], "tool", "payload.kind not bash", C_PAYLOAD),
+    (["payload", "kind"], DELETE, "payload.kind missing", C_PAYLOAD),
+    (["payload", "request"], DELETE, "payload.request missing", C_PAYLOAD),
+    (["payload", "request"], [], "payload.request an array", C_PAYLOAD),
     (["payload", "request", "requester", "forwarded"], True, "forwarded true", C_REQUESTER),
     (["payload", "request", "requester", "forwarded"], "false", "forwarded the string \"false\" (exactly false required)", C_REQUESTER),
     (["payload", "request", "requester", "forwarded"], 0, "forwarded 0", C_REQUESTER),
     (["payload", "request", "requester", "forwarded"], None, "forwarded null", C_REQUESTER),
     (["payload", "request", "requester", "forwarded"], DELETE, "forwarded missing", C_REQUESTER),
     (["payload", "request", "requester"], DELETE, "requester missing", C_REQUESTER),
-    (["payload", "request", "surface"], "read", "surface not bash", C_TOOL),
-    (["payload", "request", "surface"], DELETE, "surface missing", C_TOOL),
-    (["payload", "request", "toolName"], "shell_alias", "request.toolName not bash", C_TOOL),
-    (["payload", "request", "toolName"], DELETE, "request.toolName missing", C_TOOL),
+    (["payload", "request", "surface"], "read", "surface not bash", C_SURFACE),
+    (["payload", "request", "surface"], DELETE, "surface missing", C_SURFACE),
+    (["payload", "request", "toolName"], "shell_alias", "request.toolName not bash", C_SURFACE),
+    (["payload", "request", "toolName"], DELETE, "request.toolName missing", C_SURFACE),
     (["payload", "request", "invokedToolName"], "bash", "invokedToolName non-null (a shell alias tool)", C_INVOKED),
     (["payload", "request", "invokedToolName"], "", "invokedToolName empty string is not null", C_INVOKED),
     (["payload", "request", "invokedToolName"], DELETE, "invokedToolName missing is not exactly null", C_INVOKED),
@@ -69,11 +74,11 @@ BREAKS = [
     (["payload", "evidence"], DELETE, "evidence missing", C_EVIDENCE),
     (["payload", "evidence"], {"label": "full command", "text": UNIT}, "evidence an object, not an array", C_EVIDENCE),
     (["payload", "evidence"], ["full command"], "an evidence entry that is not an object", C_EVIDENCE),
-    (["payload", "evidence"], [{"label": "full command", "text": UNIT, "detail": ""}, {"label": "full command", "text": UNIT, "detail": ""}], "two full-command entries, even identical", C_EVIDENCE),
-    (["payload", "evidence"], [{"label": "full command", "text": "", "detail": ""}], "full-command text empty", C_EVIDENCE),
-    (["payload", "evidence"], [{"label": "full command", "text": " \u00a0", "detail": ""}], "full-command text blank (ECMAScript)", C_EVIDENCE + C_ECMA_BLANK),
-    (["payload", "evidence"], [{"label": "full command", "detail": ""}], "full-command text missing", C_EVIDENCE),
-    (["payload", "evidence"], [{"label": "full command", "text": 7, "detail": ""}], "full-command text a number", C_EVIDENCE),
+    (["payload", "evidence"], [{"label": "full command", "text": UNIT, "detail": ""}, {"label": "full command", "text": UNIT, "detail": ""}], "two full-command entries, even identical", C_FULL),
+    (["payload", "evidence"], [{"label": "full command", "text": "", "detail": ""}], "full-command text empty", C_FULL),
+    (["payload", "evidence"], [{"label": "full command", "text": " \u00a0", "detail": ""}], "full-command text blank (ECMAScript)", C_FULL + C_ECMA_BLANK),
+    (["payload", "evidence"], [{"label": "full command", "detail": ""}], "full-command text missing", C_FULL),
+    (["payload", "evidence"], [{"label": "full command", "text": 7, "detail": ""}], "full-command text a number", C_FULL),
     (["requestId"], DELETE, "requestId missing", C_IDS),
     (["requestId"], 17, "requestId a number", C_IDS),
     (["agentName"], 5, "agentName a number", C_IDS),
@@ -88,11 +93,11 @@ KEEPS = [
     (["agentName"], DELETE, "agentName absent: the query has no agent", None, C_IDS),
     (["agentName"], "reviewer", "agentName forwarded to the query", "reviewer", C_IDS),
     (["command"], UNIT, "legacy command equal to value", "main", C_LEGACY),
-    (["payload", "evidence"], [{"label": "note", "text": "x", "detail": ""}], "evidence entries with other labels are ignored", "main", C_EVIDENCE),
-    (["payload", "evidence"], [{"label": "Full Command", "text": "", "detail": ""}], "the label is case-sensitive: `Full Command` is another label", "main", C_EVIDENCE),
-    (["payload", "evidence"], [{"label": "full command", "text": UNIT, "detail": ""}], "one full-command entry equal to the unit", "main", C_EVIDENCE),
-    (["extra"], {"anything": 1}, "unknown top-level fields are ignored", "main", C_GUARD),
-    (["payload", "request", "extra"], True, "unknown request fields are ignored", "main", C_GUARD),
+    (["payload", "evidence"], [{"label": "note", "text": "x", "detail": ""}], "evidence entries with other labels are ignored", "main", C_FULL),
+    (["payload", "evidence"], [{"label": "Full Command", "text": "", "detail": ""}], "the label is case-sensitive: `Full Command` is another label", "main", C_FULL),
+    (["payload", "evidence"], [{"label": "full command", "text": UNIT, "detail": ""}], "one full-command entry equal to the unit", "main", C_FULL),
+    (["extra"], {"anything": 1}, "unknown top-level fields are ignored", "main", ["PAY-2"]),
+    (["payload", "request", "extra"], True, "unknown request fields are ignored", "main", ["PAY-2"]),
 ]
 
 
@@ -114,7 +119,7 @@ def main():
     v.note("GUARD_KEPT", "Generated: a change the guards ignore; the valid prompt's allow stands.")
     v.generator("break-one-guard", "Start from authz.details('timeout 30s pnpm test') with answers {'pnpm test': allow} (a prompt every guard accepts, verdict allow). For each row of BREAKS set or delete one field => defer, events [], queries []. For each row of KEEPS => allow with inner_cmd.allow and one query whose agentName is the row's. Stated by construction, cross-checked by authz.authorize.")
     g = v.group("authorize")
-    add_case(v, g, "the valid base prompt: allowed", C_TOOL + C_VALUE, details(UNIT), ANSWERS, "allow", "allow", "pnpm test")
+    add_case(v, g, "the valid base prompt: allowed", C_TOOL + C_PAYLOAD + C_SURFACE + C_REQUESTER + C_INVOKED + C_VALUE + C_EVIDENCE + C_IDS, details(UNIT), ANSWERS, "allow", "allow", "pnpm test")
     for path, value, why, clauses in BREAKS:
         add_case(v, g, "guard broken: " + why, clauses + C_GUARD, modified(path, value), ANSWERS, "defer", None, None, flags=["GUARD_BROKEN"])
     for path, value, why, agent, clauses in KEEPS:
@@ -122,7 +127,7 @@ def main():
         assert t["expected"]["queries"][0]["agentName"] == agent
     # details that are not an object at all
     for bad, why in [(None, "null"), ("timeout 30s ls", "a string"), ([UNIT], "an array"), (3, "a number")]:
-        add_case(v, g, "details is %s: defer" % why, C_GUARD, bad, ANSWERS, "defer", None, None, flags=["GUARD_BROKEN"])
+        add_case(v, g, "details is %s: defer" % why, C_GUARD + C_TOOL + C_TOTAL, bad, ANSWERS, "defer", None, None, flags=["GUARD_BROKEN"])
     # forwarding and session (ordering: forwarding, then session, then guards)
     add_case(v, g, "forwarding present: defer, no event", C_FWD, details(UNIT, forwarding={"from": "sub-agent"}), ANSWERS, "defer", None, None)
     add_case(v, g, "forwarding present with value null still counts as present", C_FWD, details(UNIT, forwarding=None), ANSWERS, "defer", None, None)
@@ -131,6 +136,10 @@ def main():
     add_case(v, g, "session ids compare exactly (case)", C_SESSION, details(UNIT), ANSWERS, "defer", "session_mismatch", None, session={"expected": "sess-1", "current": "SESS-1"})
     add_case(v, g, "session mismatch is decided before the payload guards", C_SESSION + C_GUARD, modified(["toolName"], "read"), ANSWERS, "defer", "session_mismatch", None, session={"expected": "a", "current": "b"})
     add_case(v, g, "equal session ids other than the default", C_SESSION, details(UNIT), ANSWERS, "allow", "allow", "pnpm test", session={"expected": "x-9", "current": "x-9"})
+    # AUTH-11: the live session cannot be read (PROTO-10: current = {"error": text})
+    add_case(v, g, "the live session cannot be read: defer with inner_cmd.exception carrying only the error text", C_SESSION_FAIL, details(UNIT), ANSWERS, "defer", "exception", None, session={"expected": "sess-1", "current": {"error": "session store unavailable"}})
+    add_case(v, g, "a session read failure comes before the guards: reported even for broken details", C_SESSION_FAIL + C_GUARD, modified(["toolName"], "read"), ANSWERS, "defer", "exception", None, session={"expected": "sess-1", "current": {"error": "boom"}})
+    add_case(v, g, "forwarded details are deferred without reading the session: no exception even though it would fail", C_FWD + C_SESSION_FAIL, details(UNIT, forwarding={}), ANSWERS, "defer", None, None, session={"expected": "sess-1", "current": {"error": "boom"}})
     return v.write()
 
 

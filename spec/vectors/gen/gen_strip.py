@@ -13,10 +13,10 @@ Cross-checked by authz.authorize (ECMAScript indexOf on UTF-16 code units).
 from common import Vectors
 from authz import add_case, details
 
-C_LOCATE = ["STRIP-1"]     # find the unit; second occurrence from the end of the first
-C_REPLACE = ["STRIP-2"]    # replace that one occurrence by the inner command
-C_NOTLOC = ["STRIP-3"]     # not found or found twice -> wrapper_not_located
-C_FULL = ["PAY-8"]         # the full command comes from the one full-command evidence entry
+C_LOCATE = ["STRIP-1", "STRIP-2"]   # find the unit; second occurrence searched from the end of the first
+C_REPLACE = ["STRIP-3", "AUTH-8", "INV-5"]  # replace that one occurrence; query the result
+C_NOTLOC = ["AUTH-7", "STRIP-2"]    # not found or found twice -> wrapper_not_located
+C_FULL = ["PAY-12"]        # the full command comes from the one full-command evidence entry
 C_ECMA_INDEX = ["ECMA-5"]
 
 
@@ -73,6 +73,11 @@ def main():
              details("time aa time aa", "time aa time aa time aa"), {"aa time aa time aa": "deny"}, "deny", "deny", "aa time aa time aa", flags=["OCCURRENCE_DESIGN"])
     add_case(v, g, "overlap then a real second occurrence: `time x time x` at 0, 7 and 14 in `time x time x time x time x`; 14 >= 13 => two occurrences", C_LOCATE + C_NOTLOC + C_FULL,
              details("time x time x", "time x time x time x time x"), {}, "defer", "wrapper_not_located", None, flags=["OCCURRENCE_DESIGN"])
+    add_case(v, g, "STRIP-2 example: `timeout 1 echo timeout 1` occurs at 0 and, overlapping, at 15 in `timeout 1 echo timeout 1 echo timeout 1`: located once", C_LOCATE + C_REPLACE + C_FULL,
+             details("timeout 1 echo timeout 1", "timeout 1 echo timeout 1 echo timeout 1"), {"echo timeout 1 echo timeout 1": "allow"}, "allow", "allow", "echo timeout 1 echo timeout 1", flags=["OCCURRENCE_DESIGN"])
+    u = "timeout 240 pnpm install --frozen-lockfile"
+    add_case(v, g, "STRIP-3 example: the scaffold, pipes and siblings stay byte for byte", C_LOCATE + C_REPLACE + C_FULL,
+             details(u, "cd /repo && echo go && " + u + " 2>&1 | tail -30; echo EXIT"), {"cd /repo && echo go && pnpm install --frozen-lockfile 2>&1 | tail -30; echo EXIT": "allow"}, "allow", "allow", "cd /repo && echo go && pnpm install --frozen-lockfile 2>&1 | tail -30; echo EXIT")
     return v.write()
 
 

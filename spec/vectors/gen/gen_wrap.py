@@ -11,15 +11,17 @@ out the ECMAScript patterns of upstream.md 4.
 from common import WHITESPACE, NOT_WHITESPACE, LINE_TERMINATORS, cp, Vectors
 from authz import add_case, details
 
-C_TIMEOUT = ["WRAP-TIMEOUT-1"]   # the timeout grammar
+C_TIMEOUT = ["WRAP-1", "WRAP-TIMEOUT-1"]   # the timeout grammar (ECMAScript meaning)
 C_DUR = ["WRAP-TIMEOUT-2"]       # duration forms
-C_TIME = ["WRAP-TIME-1"]         # the time grammar
+C_INNER = ["WRAP-TIMEOUT-3"]     # the inner command after the blank run (backtracking)
+C_TIME = ["WRAP-1", "WRAP-TIME-1"]  # the time grammar
 C_TIME_LOOK = ["WRAP-TIME-2"]    # no dash, no whitespace after the separator
-C_WORD = ["AUTH-5"]              # wrapper word without grammar match -> unsupported
-C_NESTED = ["AUTH-6"]            # nested wrapper
-C_NONTRANS = ["AUTH-4"]          # env / xargs claims on the full command
-C_ORDER = ["AUTH-3"]             # handler order, unclaimed -> silent defer
-C_QUERY = ["AUTH-8"]             # allow/deny/ask from the re-query
+C_TIME_INNER = ["WRAP-TIME-3"]   # non-empty inner without line terminators
+C_WORD = ["AUTH-5", "WRAP-WORD-1", "EVT-4"]  # wrapper word without grammar match -> unsupported
+C_NESTED = ["AUTH-6", "WRAP-NEST-1", "EVT-4"]  # nested wrapper
+C_NONTRANS = ["AUTH-12", "WRAP-NT-1"]  # env / xargs claims on the full command
+C_ORDER = ["AUTH-4"]             # handler order, unclaimed -> silent defer
+C_QUERY = ["AUTH-8", "AUTH-9"]   # allow/deny/ask from the re-query
 C_ECMA_WS = ["ECMA-2"]
 C_ECMA_DOT = ["ECMA-3"]
 
@@ -89,17 +91,17 @@ def main():
         # (E) after `timeout 30s `: no lookahead in the timeout grammar
         unit = "timeout 30s %sls" % c
         if tab_or_space:
-            add_case(v, g, "(E) %s after `timeout 30s `: [ \\t]+ takes it" % name, C_TIMEOUT, details(unit), ans, "allow", "allow", "ls", flags=flags)
+            add_case(v, g, "(E) %s after `timeout 30s `: [ \\t]+ takes it" % name, C_TIMEOUT + C_INNER, details(unit), ans, "allow", "allow", "ls", flags=flags)
         elif lt:
-            add_case(v, g, "(E) %s after `timeout 30s `: a line terminator, `.` cannot match it => unsupported" % name, C_TIMEOUT + C_WORD + C_ECMA_DOT, details(unit), ans, "defer", "unsupported_wrapper_syntax", None, flags=flags)
+            add_case(v, g, "(E) %s after `timeout 30s `: a line terminator, `.` cannot match it => unsupported" % name, C_TIMEOUT + C_INNER + C_WORD + C_ECMA_DOT, details(unit), ans, "defer", "unsupported_wrapper_syntax", None, flags=flags)
         else:
-            add_case(v, g, "(E) %s after `timeout 30s `: `.` matches it, so the inner command starts with it (queried, answered ask)" % name, C_TIMEOUT + C_ECMA_DOT, details(unit), ans, "defer", "inner_ask", c + "ls", flags=flags)
+            add_case(v, g, "(E) %s after `timeout 30s `: `.` matches it, so the inner command starts with it (queried, answered ask)" % name, C_TIMEOUT + C_INNER + C_ECMA_DOT, details(unit), ans, "defer", "inner_ask", c + "ls", flags=flags)
         # (F) at the end of the unit
         unit = "timeout 30s ls%s" % c
         if lt:
-            add_case(v, g, "(F) trailing %s: a line terminator ends neither `.` nor `$` => unsupported" % name, C_TIMEOUT + C_WORD + C_ECMA_DOT, details(unit), ans, "defer", "unsupported_wrapper_syntax", None, flags=flags)
+            add_case(v, g, "(F) trailing %s: a line terminator ends neither `.` nor `$` => unsupported" % name, C_TIMEOUT + C_INNER + C_WORD + C_ECMA_DOT, details(unit), ans, "defer", "unsupported_wrapper_syntax", None, flags=flags)
         else:
-            add_case(v, g, "(F) trailing %s: part of the inner command (queried, answered ask)" % name, C_TIMEOUT + C_ECMA_DOT, details(unit), ans, "defer", "inner_ask", "ls" + c, flags=flags)
+            add_case(v, g, "(F) trailing %s: part of the inner command (queried, answered ask)" % name, C_TIMEOUT + C_INNER + C_ECMA_DOT, details(unit), ans, "defer", "inner_ask", "ls" + c, flags=flags)
 
     # --- hand-written forms -------------------------------------------------
     HAND = [
@@ -109,16 +111,16 @@ def main():
         ("ADR 0009: `time -p` is not recognized", C_TIME_LOOK + C_WORD, "time -p ls", {"ls": "allow"}, "defer", "unsupported_wrapper_syntax", None, []),
         ("ADR 0009: `time --` is not recognized", C_TIME_LOOK + C_WORD, "time -- ls", {"ls": "allow"}, "defer", "unsupported_wrapper_syntax", None, []),
         ("ADR 0009: `time -o FILE` is not recognized", C_TIME_LOOK + C_WORD, "time -o out ls", {"ls": "allow"}, "defer", "unsupported_wrapper_syntax", None, []),
-        ("ADR 0009: bare `time` times the shell; the word alone is unsupported", C_WORD, "time", {}, "defer", "unsupported_wrapper_syntax", None, []),
-        ("`time ` with only a trailing space: nothing for (.+)", C_TIME + C_WORD, "time ", {}, "defer", "unsupported_wrapper_syntax", None, []),
+        ("ADR 0009: bare `time` times the shell; the word alone is unsupported", C_TIME_INNER + C_WORD, "time", {}, "defer", "unsupported_wrapper_syntax", None, []),
+        ("`time ` with only a trailing space: nothing for (.+)", C_TIME_INNER + C_WORD, "time ", {}, "defer", "unsupported_wrapper_syntax", None, []),
         ("ADR 0009: `/usr/bin/time` is claimed by no handler", C_ORDER, "/usr/bin/time ls", {"ls": "allow"}, "defer", None, None, []),
         ("`times` is not the word `time`", C_ORDER, "times ls", {"ls": "allow"}, "defer", None, None, []),
         ("`TIME` is not the word (case-sensitive)", C_ORDER, "TIME ls", {"ls": "allow"}, "defer", None, None, []),
         ("`timeout30s ls`: no separator, not the word", C_ORDER, "timeout30s ls", {"ls": "allow"}, "defer", None, None, []),
         ("bare `timeout`: the word alone is unsupported", C_WORD, "timeout", {}, "defer", "unsupported_wrapper_syntax", None, []),
         ("`timeout 30s` without a command", C_WORD, "timeout 30s", {}, "defer", "unsupported_wrapper_syntax", None, []),
-        ("`timeout 30s ` one trailing space: [ \\t]+ takes it, (.+) gets nothing", C_WORD, "timeout 30s ", {}, "defer", "unsupported_wrapper_syntax", None, ["BACKTRACKING"]),
-        ("`timeout 30s   `: [ \\t]+ gives a space back, inner = one space (upstream.md 4); the de-wrapped command is that space", C_TIMEOUT, "timeout 30s   ", {" ": "allow"}, "allow", "allow", " ", ["BACKTRACKING"]),
+        ("`timeout 30s ` one trailing space: [ \\t]+ takes it, (.+) gets nothing", C_INNER + C_WORD, "timeout 30s ", {}, "defer", "unsupported_wrapper_syntax", None, ["BACKTRACKING"]),
+        ("`timeout 30s   `: [ \\t]+ gives a space back, inner = one space (upstream.md 4); the de-wrapped command is that space", C_TIMEOUT + C_INNER, "timeout 30s   ", {" ": "allow"}, "allow", "allow", " ", ["BACKTRACKING"]),
         ("`timeout 5 s ls`: duration 5, inner `s ls`", C_TIMEOUT + C_DUR, "timeout 5 s ls", {"s ls": "allow"}, "allow", "allow", "s ls", []),
         ("`timeout -k 5 10 ls`: flags are not supported", C_DUR + C_WORD, "timeout -k 5 10 ls", {"ls": "allow"}, "defer", "unsupported_wrapper_syntax", None, []),
         ("the inner command is taken verbatim, quotes and all", C_TIMEOUT, "timeout 10 sh -c 'echo hi'", {"sh -c 'echo hi'": "allow"}, "allow", "allow", "sh -c 'echo hi'", []),
@@ -145,6 +147,24 @@ def main():
         ("an unrelated command: no handler, silent defer", C_ORDER, "ls -la", {"ls -la": "allow"}, "defer", None, None, []),
         ("sudo is not handled by the authorizer: silent defer", C_ORDER, "sudo ls", {"ls": "allow"}, "defer", None, None, []),
         ("nice is not handled: silent defer", C_ORDER, "nice ls", {"ls": "allow"}, "defer", None, None, []),
+        # examples stated in SPEC.md chapter 3
+        ("WRAP-TIMEOUT-1: blank runs of spaces and tabs on both sides of the duration; trailing blanks stay in the inner command", C_TIMEOUT + C_INNER, "timeout\t \t10\t\t x  y ", {"x  y ": "allow"}, "allow", "allow", "x  y ", []),
+        ("WRAP-TIMEOUT-1: a leading space is not the word", C_TIMEOUT + C_ORDER, " timeout 5 x", {}, "defer", None, None, []),
+        ("WRAP-TIMEOUT-2: `10.25d`", C_DUR, "timeout 10.25d x", {"x": "deny"}, "deny", "deny", "x", []),
+        ("WRAP-TIMEOUT-2: `10ms` is not a duration", C_DUR + C_WORD, "timeout 10ms x", {}, "defer", "unsupported_wrapper_syntax", None, []),
+        ("WRAP-TIMEOUT-3: `timeout 30s` + space + tab: the run gives back the tab, which is the inner command", C_INNER, "timeout 30s \t", {"\t": "ask"}, "defer", "inner_ask", "\t", ["BACKTRACKING"]),
+        ("WRAP-TIMEOUT-3: a line terminator after the blank run cannot be given back", C_INNER + C_WORD, "timeout 5  \n", {}, "defer", "unsupported_wrapper_syntax", None, ["BACKTRACKING"]),
+        ("WRAP-TIMEOUT-3: a newline inside the inner command: no match", C_INNER + C_WORD, "timeout 5 a\nb", {}, "defer", "unsupported_wrapper_syntax", None, []),
+        ("WRAP-TIMEOUT-3: U+0085 inside the inner command is a `.`", C_INNER + C_ECMA_DOT, "timeout 5 a\u0085b", {"a\u0085b": "allow"}, "allow", "allow", "a\u0085b", ["ECMA_NOT_RUST"]),
+        ("WRAP-TIME-1: blanks after the word are all consumed, trailing blanks stay", C_TIME, "time \t  make  ", {"make  ": "allow"}, "allow", "allow", "make  ", []),
+        ("WRAP-TIME-2: many spaces then a dash: the lookahead still sees `-`", C_TIME_LOOK + C_WORD, "time   -p ls", {}, "defer", "unsupported_wrapper_syntax", None, ["BACKTRACKING"]),
+        ("WRAP-TIME-2: `time ls -la`: a dash later is fine", C_TIME_LOOK, "time ls -la", {"ls -la": "allow"}, "allow", "allow", "ls -la", []),
+        ("WRAP-TIME-3: a trailing CR is a line terminator", C_TIME_INNER + C_WORD, "time ls\r", {}, "defer", "unsupported_wrapper_syntax", None, []),
+        ("WRAP-TIME-3: `time` followed by blanks only", C_TIME_INNER + C_WORD, "time \t ", {}, "defer", "unsupported_wrapper_syntax", None, []),
+        ("WRAP-WORD-1: `timeout` + newline is not the word (only space, tab or the end)", ["WRAP-WORD-1"] + C_ORDER, "timeout\nx", {}, "defer", None, None, []),
+        ("WRAP-WORD-1: `timeouts` is not the word", ["WRAP-WORD-1"] + C_ORDER, "timeouts", {}, "defer", None, None, []),
+        ("WRAP-NEST-1: `timeout -k 1 2 x` inside time is not a recognized wrapper: queried", ["WRAP-NEST-1"] + C_QUERY, "time timeout -k 1 2 x", {"timeout -k 1 2 x": "allow"}, "allow", "allow", "timeout -k 1 2 x", []),
+        ("WRAP-NT-1: env after && is not at the start: not claimed", C_NONTRANS + C_ORDER, "cd x && env FOO=1 make", {}, "defer", None, None, []),
     ]
     for comment, clauses, unit, answers, verdict, event, queried, flags in HAND:
         add_case(v, g, comment, clauses, details(unit), answers, verdict, event, queried, flags=flags)
