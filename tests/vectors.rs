@@ -329,3 +329,69 @@ fn conf_vec_8_generators_reproduce_the_committed_vectors() {
     std::fs::remove_dir_all(&out).unwrap();
     assert!(extra.is_empty(), "generated but not committed: {extra:?}");
 }
+
+/// The finding ids (`F-1`, …) a text names, as whole tokens.
+fn finding_ids(text: &str) -> BTreeSet<String> {
+    let id = fancy_regex::Regex::new(r"\bF-[0-9]+\b").unwrap();
+    id.find_iter(text)
+        .filter_map(Result::ok)
+        .map(|m| m.as_str().to_owned())
+        .collect()
+}
+
+/// CONF-VEC-9: every finding of `spec/findings.md` has a vector flagged
+/// `FAIL_OPEN_FINDING` or `FINDING` whose comment starts with its id, and every
+/// finding a flagged vector names exists in the register.
+#[test]
+fn conf_vec_9_every_finding_has_a_vector() {
+    let mut named = BTreeSet::new();
+    for (stem, file) in vector_files() {
+        for (_, t) in tests_of(&file) {
+            let flags = t["flags"].as_array().unwrap();
+            if flags
+                .iter()
+                .any(|f| f == "FAIL_OPEN_FINDING" || f == "FINDING")
+            {
+                let comment = t["comment"].as_str().unwrap();
+                let ids = finding_ids(comment);
+                assert_eq!(
+                    ids.len(),
+                    1,
+                    "{stem}/{}: a finding vector names exactly one finding",
+                    t["tcId"]
+                );
+                let id = ids.into_iter().next().unwrap();
+                assert!(
+                    comment.starts_with(&format!("{id}:")),
+                    "{stem}/{}: comment must start with `{id}:`",
+                    t["tcId"]
+                );
+                named.insert(id);
+            }
+        }
+    }
+    let register = std::fs::read_to_string(repo().join("spec/findings.md")).unwrap_or_default();
+    let headings: BTreeSet<String> = register
+        .lines()
+        .filter(|l| l.starts_with("## F-"))
+        .flat_map(finding_ids)
+        .collect();
+    if register.is_empty() {
+        // The register has not landed yet: nothing to cover, nothing may be named.
+        assert!(
+            named.is_empty(),
+            "vectors name findings {named:?} but spec/findings.md is missing"
+        );
+        return;
+    }
+    let uncovered: Vec<_> = headings.difference(&named).collect();
+    let unknown: Vec<_> = named.difference(&headings).collect();
+    assert!(
+        uncovered.is_empty(),
+        "findings without a vector: {uncovered:?}"
+    );
+    assert!(
+        unknown.is_empty(),
+        "vectors name findings not in spec/findings.md: {unknown:?}"
+    );
+}

@@ -1,0 +1,112 @@
+"""findings.json: one or more witnesses for every finding of spec/findings.md (ops `check` and `advisory`), CONF-VEC-9.
+
+Each finding is a fail-open of the deployed policy that the reference models on
+purpose. The units of every witness are hand-derived from SPEC.md 7.3/7.4 and
+the answer is derived from them by gen_check.derive (the checking rule); the
+stated state (allow: the deny rule is evaded) is asserted. Contrast rows (the
+register's "not findings") show the neighbouring cases that fail closed.
+All were confirmed against @gotgenes/pi-permission-system@20.7.3 through the
+adapter (the register's witnesses are read from the package too).
+"""
+
+from common import HOME, Vectors
+from gen_check import derive, U, R
+
+DENY_RM = R(("*", "allow"), ("rm *", "deny"))
+DENY_SECRET = R(("*", "allow"), ("cat *secret*", "deny"))
+CS, PS, SUB = "command_substitution", "process_substitution", "subshell"
+IN, OP = "indirection", "opaque-payload"
+
+# (finding, clauses, rules, command, units, state)
+WITNESSES = [
+    ("F-1", ["POL-MATCH-6", "POL-UNIT-9"], DENY_RM, "rm\t-rf /", [U("rm\t-rf /")], "allow"),
+    ("F-1", ["POL-MATCH-6", "POL-UNIT-9"], DENY_RM, "rm\\\n -rf /", [U("rm\\\n -rf /")], "allow"),
+    ("F-2", ["POL-MATCH-6", "POL-UNIT-9"], DENY_RM, "rm\r-rf /", [U("rm\r-rf /")], "allow"),
+    ("F-2", ["POL-MATCH-6", "POL-UNIT-9"], DENY_RM, "rm\u000b-rf /", [U("rm\u000b-rf /")], "allow"),
+    ("F-2", ["POL-MATCH-6", "POL-UNIT-9"], DENY_RM, "rm\u000c-rf /", [U("rm\u000c-rf /")], "allow"),
+    ("F-3", ["POL-UNIT-7"], DENY_RM, "{ rm -rf x; }", [U("{ rm -rf x; }")], "allow"),
+    ("F-3", ["POL-UNIT-7"], DENY_RM, "if true; then rm -rf x; fi", [U("if true; then rm -rf x; fi")], "allow"),
+    ("F-3", ["POL-UNIT-7"], DENY_RM, "for i in 1; do rm -rf x; done", [U("for i in 1; do rm -rf x; done")], "allow"),
+    ("F-3", ["POL-UNIT-7"], DENY_RM, "while true; do rm -rf x; done", [U("while true; do rm -rf x; done")], "allow"),
+    ("F-3", ["POL-UNIT-7"], DENY_RM, "until false; do rm -rf x; done", [U("until false; do rm -rf x; done")], "allow"),
+    ("F-3", ["POL-UNIT-7"], DENY_RM, "select x in a; do rm -rf x; done", [U("select x in a; do rm -rf x; done")], "allow"),
+    ("F-3", ["POL-UNIT-7"], DENY_RM, "case a in a) rm -rf x;; esac", [U("case a in a) rm -rf x;; esac")], "allow"),
+    ("F-3", ["POL-UNIT-7", "POL-UNIT-3"], DENY_RM, "f() { rm -rf x; }; f", [U("f() { rm -rf x; }"), U("f")], "allow"),
+    ("F-4", ["POL-UNIT-7"], DENY_RM, "! rm -rf x", [U("! rm -rf x")], "allow"),
+    ("F-4", ["POL-UNIT-7"], DENY_RM, "coproc rm -rf x", [U("coproc rm -rf x")], "allow"),
+    ("F-5", ["POL-UNIT-5", "POL-UNIT-7"], DENY_RM, "declare x=$(rm y)", [U("declare x=$(rm y)")], "allow"),
+    ("F-5", ["POL-UNIT-5", "POL-UNIT-7"], DENY_RM, "export Y=$(rm x)", [U("export Y=$(rm x)")], "allow"),
+    ("F-5", ["POL-UNIT-5", "POL-UNIT-7"], DENY_RM, "readonly Y=`rm x`", [U("readonly Y=`rm x`")], "allow"),
+    ("F-5", ["POL-UNIT-5", "POL-UNIT-7"], DENY_RM, "[[ $(rm x) ]]", [U("[[ $(rm x) ]]")], "allow"),
+    ("F-5", ["POL-UNIT-5", "POL-UNIT-7"], DENY_RM, "(( $(rm x) ))", [U("(( $(rm x) ))")], "allow"),
+    ("F-6", ["POL-UNIT-7"], DENY_RM, "X=$(rm x)", [U("X=$(rm x)")], "allow"),
+    ("F-6", ["POL-UNIT-7"], DENY_RM, "a=$(rm x) b=2", [U("a=$(rm x) b=2")], "allow"),
+    ("F-6", ["POL-UNIT-7"], DENY_RM, "x=( $(rm y) )", [U("x=( $(rm y) )")], "allow"),
+    ("F-7", ["POL-UNIT-2"], DENY_RM, "ls > >(rm x)", [U("ls")], "allow"),
+    ("F-7", ["POL-UNIT-2"], DENY_RM, "ls 2>&1 > >(rm x)", [U("ls")], "allow"),
+    ("F-7", ["POL-UNIT-2"], DENY_RM, "cat < <(rm x)", [U("cat")], "allow"),
+    ("F-7", ["POL-UNIT-2"], DENY_RM, "ls > $(rm x)", [U("ls")], "allow"),
+    ("F-8", ["POL-UNIT-2"], DENY_RM, "cat <<EOF\n$(rm x)\nEOF", [U("cat")], "allow"),
+    ("F-9", ["POL-CHECK-1"], DENY_SECRET, "cat \"x\n#\" /etc/secret", [U("cat \"x\n#\" /etc/secret")], "allow"),
+    ("F-10", ["POL-FLOOR-4", "POL-FLOOR-2"], DENY_RM, "exec rm -rf x", [U("exec rm -rf x")], "allow"),
+    ("F-10", ["POL-FLOOR-4", "POL-FLOOR-2"], DENY_RM, "command rm -rf x", [U("command rm -rf x")], "allow"),
+    ("F-10", ["POL-FLOOR-4", "POL-FLOOR-2"], DENY_RM, "builtin command rm x", [U("builtin command rm x")], "allow"),
+    ("F-11", ["POL-MATCH-5", "POL-CHECK-2"], DENY_RM, "\"rm\" -rf x", [U("\"rm\" -rf x")], "allow"),
+    ("F-11", ["POL-MATCH-5", "POL-CHECK-2"], DENY_RM, "r\\m -rf x", [U("r\\m -rf x")], "allow"),
+    ("F-11", ["POL-MATCH-5", "POL-CHECK-2"], DENY_RM, "/bin/rm -rf x", [U("/bin/rm -rf x")], "allow"),
+    ("F-11", ["POL-MATCH-5", "POL-CHECK-2"], DENY_RM, "rm${IFS}-rf x", [U("rm${IFS}-rf x")], "allow"),
+    ("F-11", ["POL-MATCH-5", "POL-CHECK-2"], DENY_RM, "{rm,-rf,x}", [U("{rm,-rf,x}")], "allow"),
+    ("F-11", ["POL-MATCH-5", "POL-CHECK-2"], DENY_RM, "$'rm' -rf x", [U("$'rm' -rf x")], "allow"),
+    ("F-12", ["POL-FLOOR-2"], DENY_RM, "\"sudo\" rm x", [U("\"sudo\" rm x")], "allow"),
+    ("F-12", ["POL-FLOOR-2"], DENY_RM, "s\\udo rm x", [U("s\\udo rm x")], "allow"),
+    ("F-12", ["POL-FLOOR-2"], DENY_RM, "\\eval 'rm x'", [U("\\eval 'rm x'")], "allow"),
+    ("F-12", ["POL-FLOOR-2"], DENY_RM, "'eval' 'rm x'", [U("'eval' 'rm x'")], "allow"),
+    ("F-13", ["POL-FLOOR-3"], DENY_RM, "bash <<< 'rm x'", [U("bash <<< 'rm x'")], "allow"),
+    ("F-13", ["POL-FLOOR-3", "POL-CHECK-3"], DENY_RM, "echo rm x | bash", [U("echo rm x"), U("bash")], "allow"),
+    ("F-13", ["POL-FLOOR-3", "POL-UNIT-5"], DENY_RM, "source <(echo rm x)", [U("source <(echo rm x)"), U("echo rm x", PS)], "allow"),
+    ("F-14", ["POL-FLOOR-2", "POL-CHECK-2", "POL-UNIT-5"], DENY_RM, "$(echo rm) -rf x", [U("$(echo rm) -rf x"), U("echo rm", CS)], "allow"),
+    ("F-14", ["POL-FLOOR-2", "POL-CHECK-2"], DENY_RM, "X=rm; $X -rf x", [U("X=rm"), U("$X -rf x")], "allow"),
+    ("F-15", ["POL-FLOOR-3", "POL-FLOOR-4"], DENY_RM, "python3 -c 'import shutil; shutil.rmtree(\"x\")'", [U("python3 -c 'import shutil; shutil.rmtree(\"x\")'")], "allow"),
+    ("F-15", ["POL-FLOOR-3", "POL-FLOOR-4"], DENY_RM, "perl -e 'unlink \"x\"'", [U("perl -e 'unlink \"x\"'")], "allow"),
+]
+
+# The register's "not findings": (why, clauses, rules, command, units, state)
+CONTRASTS = [
+    ("NBSP after an assignment: the command is `-rf /`; bash agrees, no rm runs", ["POL-UNIT-4"], DENY_RM, "FOO=1\u00a0rm -rf /", [U("-rf /")], "allow"),
+    ("`;` then NBSP: the unit `\\u00a0rm x` is trimmed to `rm x` for matching and denied", ["POL-CHECK-1", "POL-UNIT-9"], DENY_RM, "ls;\u00a0rm x", [U("ls"), U("\u00a0rm x")], "deny"),
+    ("U+3000 inside the word: allowed, but bash sees one word `rm\\u3000-rf`", ["POL-UNIT-9"], DENY_RM, "rm\u3000-rf x", [U("rm\u3000-rf x")], "allow"),
+    ("leading U+0085: not trimmed, allowed, but bash looks for a command named `\\u0085rm`", ["POL-CHECK-1", "ECMA-2"], DENY_RM, "\u0085rm -rf x", [U("\u0085rm -rf x")], "allow"),
+    ("a plain rm is denied (the rule works on the ordinary spelling)", ["POL-CHECK-2"], DENY_RM, "rm -rf x", [U("rm -rf x")], "deny"),
+    ("`echo $(rm x)`: a substitution in a command is enumerated and denied", ["POL-UNIT-5"], DENY_RM, "echo $(rm x)", [U("echo $(rm x)"), U("rm x", CS)], "deny"),
+    ("`X=$(rm x) ls` is a command: its substitution is denied", ["POL-UNIT-5", "POL-UNIT-4"], DENY_RM, "X=$(rm x) ls", [U("ls"), U("rm x", CS)], "deny"),
+    ("`diff <(rm x) y`: a process substitution as an argument is denied", ["POL-UNIT-5"], DENY_RM, "diff <(rm x) y", [U("diff <(rm x) y"), U("rm x", PS)], "deny"),
+    ("`time -p rm x` is floored to ask", ["POL-FLOOR-4", "POL-FLOOR-6"], DENY_RM, "time -p rm x", [U("time -p rm x", None, IN)], "ask"),
+    ("`nohup rm x` is floored to ask", ["POL-FLOOR-4", "POL-FLOOR-6"], DENY_RM, "nohup rm x", [U("nohup rm x", None, IN)], "ask"),
+    ("`/usr/bin/sudo rm x` is floored (basename)", ["POL-FLOOR-2", "POL-FLOOR-6"], DENY_RM, "/usr/bin/sudo rm x", [U("/usr/bin/sudo rm x", None, IN)], "ask"),
+    ("`bash --norc -c 'rm x'` is an opaque payload", ["POL-FLOOR-3", "POL-FLOOR-6"], DENY_RM, "bash --norc -c 'rm x'", [U("bash --norc -c 'rm x'", None, OP)], "ask"),
+    ("`sh -ec 'rm x'` is an opaque payload", ["POL-FLOOR-3", "POL-FLOOR-6"], DENY_RM, "sh -ec 'rm x'", [U("sh -ec 'rm x'", None, OP)], "ask"),
+]
+
+
+def main():
+    v = Vectors("findings", "Witnesses of every finding of spec/findings.md (fail-opens of the deployed policy that the reference models), and the neighbouring cases that fail closed; ops `check` and `advisory`.")
+    v.note("FAIL_OPEN_FINDING", "Reproduces the finding named at the start of the comment (F-n in spec/findings.md): a command the deny rule was written to stop is allowed. The expected value is the fail-open answer, because the reference models the deployed policy.")
+    v.note("FINDING_CONTRAST", "A neighbouring case from the register's \"not findings\" list or a contrast named in a finding: it fails closed or is harmless.")
+    v.generator("witness-table", "For each row of WITNESSES (finding, clauses, rules, command, hand-derived units) and CONTRASTS: the answer is gen_check.derive(rules, command, units) and the stated state is asserted; emitted for both `check` and `advisory` (no leading or trailing whitespace, so the gate's trim changes nothing).")
+    gate = v.group("check", {"home": HOME})
+    adv = v.group("advisory", {"home": HOME})
+    for finding, clauses, rules, command, units, state in WITNESSES:
+        exp = derive(rules, command, units)
+        assert exp["state"] == state and exp["matchedPattern"] == "*", (finding, command, exp)
+        for g in (gate, adv):
+            v.add(g, "%s: %r is allowed by `*` although a deny rule targets it" % (finding, command), clauses + ["CONF-VEC-9"], {"rules": rules, "command": command}, exp, ["FAIL_OPEN_FINDING"])
+    for why, clauses, rules, command, units, state in CONTRASTS:
+        exp = derive(rules, command, units)
+        assert exp["state"] == state, (why, exp)
+        for g in (gate, adv):
+            v.add(g, "not a finding: " + why, clauses, {"rules": rules, "command": command}, exp, ["FINDING_CONTRAST"])
+    return v.write()
+
+
+if __name__ == "__main__":
+    main()
