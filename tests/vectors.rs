@@ -209,12 +209,6 @@ fn conf_vec_5_request_assembly() {
     }
 }
 
-/// Operations the in-process protocol handler does not answer yet (it answers
-/// `unsupported_op`, PROTO-12). Their vectors are checked to get exactly that
-/// answer, so this list must shrink as soon as an operation is wired: a wired
-/// operation listed here fails the test.
-const PENDING_OPS: &[&str] = &["authorize", "decide"];
-
 /// CONF-VEC-10: the reference crate passes every vector, evaluated in-process
 /// through `protocol::handle_line` and compared with `conform::compare`.
 #[test]
@@ -224,7 +218,6 @@ fn conf_vec_10_the_crate_passes_every_vector() {
     let mut passed = 0;
     for file in &files {
         for case in file.cases() {
-            let op = case.request["op"].as_str().unwrap().to_owned();
             let mut request = case.request.clone();
             request.insert("id".into(), Value::from(case.id.clone()));
             let line = Value::Object(request).to_string();
@@ -237,14 +230,6 @@ fn conf_vec_10_the_crate_passes_every_vector() {
                 "{}: id not echoed",
                 case.id
             );
-            if PENDING_OPS.contains(&op.as_str()) {
-                assert_eq!(
-                    response["error"]["code"], "unsupported_op",
-                    "{}: {op} is wired now; remove it from PENDING_OPS",
-                    case.id
-                );
-                continue;
-            }
             match inner_cmd_spec::conform::compare(&case.expected, &case.latitude, &response) {
                 Ok(()) => passed += 1,
                 Err(mismatch) => {
