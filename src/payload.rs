@@ -36,6 +36,8 @@ pub struct PromptRequest<'a> {
 pub enum Rejection {
     /// `details` is not a JSON object.
     DetailsNotObject,
+    /// A `forwarding` member is present, whatever its value (`PAY-1`).
+    Forwarding,
     /// `requestId` is not a string.
     RequestId,
     /// `agentName` is neither a string, null, nor absent.
@@ -70,6 +72,7 @@ impl std::fmt::Display for Rejection {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let what = match self {
             Self::DetailsNotObject => "details is not an object",
+            Self::Forwarding => "forwarding is present",
             Self::RequestId => "requestId is not a string",
             Self::AgentName => "agentName is neither a string nor null",
             Self::ToolName => "toolName is not \"bash\"",
@@ -91,12 +94,29 @@ impl std::fmt::Display for Rejection {
 
 impl std::error::Error for Rejection {}
 
-/// `forwarding` is present, with any value, `null` included (`PAY-1`).
+/// The details were forwarded from a sub-agent: `forwarding` is *truthy* (`PAY-1`).
+///
+/// Truthy in the ECMAScript sense, as the deployed `if (details.forwarding)`
+/// tests it: any object or array, a non-empty string, a non-zero number,
+/// `true`. A falsy `forwarding` (`null`, `false`, `0`, `""`) is not forwarded
+/// here but still fails the guards ([`Rejection::Forwarding`]).
 #[must_use]
 pub fn is_forwarded(details: &Value) -> bool {
     details
         .as_object()
-        .is_some_and(|o| o.contains_key("forwarding"))
+        .and_then(|o| o.get("forwarding"))
+        .is_some_and(is_truthy)
+}
+
+/// ECMAScript `Boolean(value)` for a JSON value.
+fn is_truthy(value: &Value) -> bool {
+    match value {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
+        Value::String(s) => !s.is_empty(),
+        Value::Array(_) | Value::Object(_) => true,
+    }
 }
 
 fn string_equal(object: &Map<String, Value>, key: &str, want: &str) -> bool {
@@ -113,6 +133,9 @@ fn non_blank(value: Option<&Value>) -> Option<&str> {
 /// The first guard that failed.
 pub fn extract(details: &Value) -> Result<PromptRequest<'_>, Rejection> {
     let details = details.as_object().ok_or(Rejection::DetailsNotObject)?;
+    if details.contains_key("forwarding") {
+        return Err(Rejection::Forwarding);
+    }
     if !string_equal(details, "toolName", BASH) {
         return Err(Rejection::ToolName);
     }

@@ -88,6 +88,47 @@ fn forwarding_then_session() {
     }
 }
 
+/// AUTH-1, PAY-1: only a truthy `forwarding` skips the session read; a falsy one is read and then fails the guards.
+#[test]
+fn forwarding_truthiness() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Value, usize)] = &[
+        ("object", json!({"parentSessionId": "p"}), 0),
+        ("empty object", json!({}), 0),
+        ("empty array", json!([]), 0),
+        ("non-empty string", json!("sub"), 0),
+        ("non-zero number", json!(-1), 0),
+        ("true", json!(true), 0),
+        ("null", Value::Null, 1),
+        ("false", json!(false), 1),
+        ("zero", json!(0), 1),
+        ("zero float", json!(0.0), 1),
+        ("empty string", json!(""), 1),
+    ];
+    for (label, forwarding, reads) in rows {
+        let mut input = details("timeout 30s pnpm test", None);
+        set(&mut input, "/forwarding", Some(forwarding.clone()));
+        let session = CountingSession::new("s-1", Ok("s-2"));
+        let policy = StubQuery::new(&[("pnpm test", ALLOW)]);
+        let decision = authorize(&input, &session, &policy);
+        assert_eq!(decision.verdict, Verdict::Defer, "{label}");
+        assert_eq!(session.reads.get(), *reads, "{label}: session reads");
+        let names: Vec<&str> = decision.events.iter().map(|e| e.name()).collect();
+        let want: &[&str] = if *reads == 0 {
+            &[]
+        } else {
+            &["inner_cmd.session_mismatch"]
+        };
+        assert_eq!(names, want, "{label}");
+        // With a matching session, a falsy forwarding still never reaches a handler.
+        let decision = authorize(&input, &CountingSession::new("s-1", Ok("s-1")), &policy);
+        assert!(
+            decision.events.is_empty() && decision.queries.is_empty(),
+            "{label}: {decision:?}"
+        );
+    }
+}
+
 /// AUTH-1: with forwarding present the session source is never touched (a read would panic).
 #[test]
 fn forwarding_never_reads_the_session() {

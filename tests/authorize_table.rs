@@ -197,7 +197,7 @@ fn rows() -> Vec<Row> {
 
         // --- AUTH-1, AUTH-3 and chapter 2: guards, all silent ---
         silent("AUTH-1 PAY-1 forwarded request", "timeout 30s pnpm test", None, |d| set(d, "/forwarding", Some(json!({"from": "sub-agent"})))),
-        silent("AUTH-1 PAY-1 forwarding present but null", "timeout 30s pnpm test", None, |d| set(d, "/forwarding", Some(Value::Null))),
+        silent("PAY-1 forwarding null: not forwarded, but fails the guards", "timeout 30s pnpm test", None, |d| set(d, "/forwarding", Some(Value::Null))),
         silent("PAY-2 PAY-3 details not an object", "timeout 30s pnpm test", None, |d| *d = json!(["timeout 30s pnpm test"])),
         silent("PAY-3 non-bash tool", "timeout 30s pnpm test", None, |d| set(d, "/toolName", Some(json!("Bash")))),
         silent("PAY-3 toolName a number", "timeout 30s pnpm test", None, |d| set(d, "/toolName", Some(json!(7)))),
