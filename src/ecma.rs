@@ -24,16 +24,8 @@ pub const fn is_line_terminator(c: char) -> bool {
 pub const fn is_whitespace(c: char) -> bool {
     matches!(
         c,
-        '\t' | '\u{000B}'
-            | '\u{000C}'
-            | ' '
-            | '\u{00A0}'
-            | '\u{1680}'
-            | '\u{2000}'..='\u{200A}'
-            | '\u{202F}'
-            | '\u{205F}'
-            | '\u{3000}'
-            | '\u{FEFF}'
+        '\t' | '\u{000B}' | '\u{000C}' | ' ' | '\u{00A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{FEFF}'
     ) || is_line_terminator(c)
 }
 
@@ -90,7 +82,12 @@ mod tests {
             .chain([0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF])
             .collect();
         for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
-            assert_eq!(is_whitespace(c), listed.contains(&(c as u32)), "U+{:04X}", c as u32);
+            assert_eq!(
+                is_whitespace(c),
+                listed.contains(&(c as u32)),
+                "U+{:04X}",
+                c as u32
+            );
         }
         assert!(!is_whitespace('\u{0085}'));
     }

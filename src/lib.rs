@@ -73,23 +73,24 @@
 #![deny(missing_docs)]
 
 pub mod ecma;
-pub mod verdict;
 pub mod query;
+pub mod verdict;
 
+pub mod authorize;
 pub mod events;
 pub mod payload;
 pub mod recognize;
 pub mod strip;
-pub mod authorize;
 
 pub mod policy;
 
+pub mod conform;
 pub mod pipeline;
 pub mod protocol;
-pub mod conform;
+pub mod trace;
 
-pub mod invariants;
 #[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod gen;
+pub mod invariants;
 
 pub mod manual;

@@ -67,11 +67,67 @@ struct ConformArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Check(_args) => not_yet("check"),
+        Command::Check(args) => check(&args),
         Command::Serve => serve(),
         Command::Decide => decide(),
         Command::Conform(args) => conform(&args),
     }
+}
+
+/// `inner-cmd check`: the pipeline on one command, with a readable trace (`PIPE-9`).
+///
+/// The policy is the explicit `--policy` file on top of the package's file
+/// search; with neither a file found nor `--policy`, the built-in example.
+/// Exit 0 whatever the outcome (the outcome is the output); 2 on a bad policy.
+fn check(args: &CheckArgs) -> ExitCode {
+    use inner_cmd_spec::policy::{config, Policy};
+    use inner_cmd_spec::{pipeline, trace};
+    // The CLI is the one place that reads the environment (POL-MATCH: the
+    // matcher takes the home directory as an explicit input).
+    let home = std::env::var("HOME").unwrap_or_default();
+    let cwd = std::env::current_dir().ok();
+    let searched = [
+        Some(config::global_config_path(std::path::Path::new(&home))),
+        cwd.as_deref().map(config::project_config_path),
+    ];
+    let found: Vec<_> = searched
+        .into_iter()
+        .flatten()
+        .filter(|p| p.exists())
+        .collect();
+    let (loaded, source) = if args.policy.is_none() && found.is_empty() {
+        (
+            config::example_policy(),
+            "built-in example (spec/policies/example.json)".to_owned(),
+        )
+    } else {
+        let mut sources: Vec<String> = found.iter().map(|p| p.display().to_string()).collect();
+        sources.extend(args.policy.iter().map(|p| p.display().to_string()));
+        (
+            config::load_search(&home, cwd.as_deref(), args.policy.as_deref()),
+            sources.join(", then "),
+        )
+    };
+    let loaded = match loaded {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            eprintln!("inner-cmd check: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let policy = Policy::new(loaded.rules, home).with_fallback(loaded.fallback);
+    let outcome = pipeline::decide(&policy, &args.command, &pipeline::Options::default());
+    if args.json {
+        let mut value = trace::render_json(&policy, &args.command, &outcome);
+        if let Some(object) = value.as_object_mut() {
+            object.insert("policy".to_owned(), source.into());
+        }
+        println!("{value}");
+    } else {
+        println!("policy       {source}");
+        print!("{}", trace::render_text(&policy, &args.command, &outcome));
+    }
+    ExitCode::SUCCESS
 }
 
 /// `inner-cmd serve`: the oracle protocol on stdin/stdout (`PROTO-*`).
@@ -184,9 +240,4 @@ fn conform(args: &ConformArgs) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
-}
-
-fn not_yet(name: &str) -> ExitCode {
-    eprintln!("inner-cmd {name}: not implemented yet");
-    ExitCode::from(2)
 }

@@ -100,6 +100,8 @@ fn pol_config_9_example_policy() {
         ("rm -rf /", Deny),
         ("rm old.txt", Ask),
         ("pnpm test", Allow),
+        ("cd /repo", Allow),
+        ("pnpm install --frozen-lockfile", Allow),
         ("npm run build", Allow),
         ("cargo test --all-features", Allow),
         ("cargo publish", Deny),

@@ -40,7 +40,11 @@ fn conf_run_own_server_passes_the_fixture_vectors() {
         "--vectors",
         "tests/fixtures/conform",
     ]);
-    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     assert_eq!(stdout(&output).lines().count(), 1);
     assert_eq!(
         last_line(&output),
