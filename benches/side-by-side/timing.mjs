@@ -20,6 +20,7 @@ const packageSrc = join(adapterDir, "node_modules/@gotgenes/pi-permission-system
 const load = (file) => import(pathToFileURL(join(packageSrc, file)).href);
 
 const { evaluate } = await load("rule.ts");
+const { compileWildcardPatternEntries, findCompiledWildcardMatch } = await load("wildcard-matcher.ts");
 const { posixPathFlavor } = await load("path/path-flavor.ts");
 const { BashProgram } = await load("access-intent/bash/program.ts");
 const { getWarmBashParser, warmBashParser } = await load("access-intent/bash/parser.ts");
@@ -121,6 +122,22 @@ function matchWorkload(w) {
   };
 }
 
+function matchPrecompiledWorkload(w) {
+  // Not the deployed path: every rule's RegExp compiled once, then the
+  // package's own last-match search over them. Shows how much of the
+  // package's cost is recompiling per call rather than matching.
+  const patterns = compileWildcardPatternEntries(w.rules.map((r) => [r.pattern, r.action]));
+  const index = new Map(w.rules.map((r, i) => [r.pattern, i]));
+  return () => {
+    let count = 0;
+    for (const value of w.values) {
+      const match = findCompiledWildcardMatch(patterns, value);
+      count += match === null ? 0 : (index.get(match.matchedPattern) ?? -1) + 1;
+    }
+    return count;
+  };
+}
+
 function advisoryWorkload(w) {
   const service = new LocalPermissionsService(
     resolverFor(w.rules),
@@ -175,7 +192,12 @@ function decideWorkload(w) {
   };
 }
 
-const BUILDERS = { match: matchWorkload, advisory: advisoryWorkload, decide: decideWorkload };
+const BUILDERS = {
+  match: matchWorkload,
+  "match-precompiled": matchPrecompiledWorkload,
+  advisory: advisoryWorkload,
+  decide: decideWorkload,
+};
 
 // ---- timing (same rule as time_workload in workload.rs) ----
 
