@@ -37,26 +37,26 @@ def match_value(text):
     return v if v else text
 
 
-def judge(rules, value):
+def judge(rules, value, fallback="ask"):
     for r in reversed(rules):
         if rule_match(r["pattern"], value, HOME):
             return r["action"], r["pattern"]
-    return "ask", None
+    return fallback, None
 
 
 def comment_only(command):
     return all(trim(ln) == "" or trim(ln).startswith("#") for ln in command.split("\n"))
 
 
-def derive(rules, command, units):
+def derive(rules, command, units, fallback="ask"):
     if not units:
         if comment_only(command):
-            state, pat = judge(rules, match_value(command))
+            state, pat = judge(rules, match_value(command), fallback)
             return {"state": state, "matchedPattern": pat, "command": command, "commandContext": None, "units": []}
         return {"state": "ask", "matchedPattern": "<unparseable-bash-command>", "command": command, "commandContext": None, "units": []}
     best = None
     for u in units:
-        state, pat = judge(rules, match_value(u["text"]))
+        state, pat = judge(rules, match_value(u["text"]), fallback)
         if u["wrapperKind"] and state == "allow":
             state, pat = "ask", SENTINEL[u["wrapperKind"]]
         if best is None or ORDER[state] > ORDER[best[0]]:
