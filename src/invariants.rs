@@ -43,6 +43,8 @@ pub enum InvariantViolation {
     QueryTarget,
     /// A decisive verdict without its review event, or a review event without it (`INV-6`).
     EventVerdictMismatch,
+    /// A query although the live session is not the registered one (`INV-8`).
+    QueryInForeignSession,
 }
 
 impl std::fmt::Display for InvariantViolation {
@@ -58,6 +60,9 @@ impl std::fmt::Display for InvariantViolation {
             }
             Self::QueryTarget => f.write_str("query surface or agent differs from the request"),
             Self::EventVerdictMismatch => f.write_str("verdict and review event disagree"),
+            Self::QueryInForeignSession => {
+                f.write_str("query although the live session is not the registered one")
+            }
         }
     }
 }
@@ -96,6 +101,26 @@ pub fn check_decision(
         Some(query) => check_query(details, query),
         None => Ok(()),
     }
+}
+
+/// [`check_decision`], plus the session invariant (`INV-8`).
+///
+/// `session_matches` says whether the live session id equalled the registered
+/// one when the decision was made (`false` also for a failed read).
+///
+/// # Errors
+/// The first invariant the decision breaks.
+pub fn check_decision_in_session(
+    details: &Value,
+    session_matches: bool,
+    answers: &dyn Fn(&str) -> Option<PermissionState>,
+    decision: &Decision,
+) -> Result<(), InvariantViolation> {
+    check_decision(details, answers, decision)?;
+    if !session_matches && !decision.queries.is_empty() {
+        return Err(InvariantViolation::QueryInForeignSession);
+    }
+    Ok(())
 }
 
 /// `INV-6`: allow ⇔ an `inner_cmd.allow` event; deny ⇔ an `inner_cmd.deny` event.

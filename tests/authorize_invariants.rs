@@ -7,7 +7,7 @@ mod authorize_support;
 use authorize_support::{details, Answer, StubQuery};
 use inner_cmd_spec::authorize::{authorize, Decision, FixedSession, QueryRecord};
 use inner_cmd_spec::events::Event;
-use inner_cmd_spec::invariants::{check_decision, InvariantViolation};
+use inner_cmd_spec::invariants::{check_decision, check_decision_in_session, InvariantViolation};
 use inner_cmd_spec::verdict::{PermissionState, Verdict};
 use serde_json::{json, Value};
 
@@ -127,4 +127,24 @@ fn honest_decisions_pass() {
         assert_eq!(decision.queries.len(), 1);
         check_decision(&input, &|v| policy.answer(v), &decision).unwrap();
     }
+}
+
+/// INV-8: a query made although the live session was not the registered one is caught; none is fine.
+#[test]
+fn queries_in_a_foreign_session_are_caught() {
+    let input = details("timeout 30s pnpm test", Some(FULL));
+    let policy = StubQuery::new(&[(DEWRAPPED, Answer::State(PermissionState::Allow))]);
+    let honest = authorize(&input, &FixedSession::matching("s-1"), &policy);
+    let answers = |v: &str| policy.answer(v);
+    check_decision_in_session(&input, true, &answers, &honest).unwrap();
+    assert_eq!(
+        check_decision_in_session(&input, false, &answers, &honest),
+        Err(InvariantViolation::QueryInForeignSession)
+    );
+    let session = FixedSession {
+        registered: "s-1".into(),
+        current: Ok("s-2".into()),
+    };
+    let mismatch = authorize(&input, &session, &policy);
+    check_decision_in_session(&input, false, &answers, &mismatch).unwrap();
 }

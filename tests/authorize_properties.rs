@@ -1,4 +1,4 @@
-//! INV-1..INV-7 as properties: random prompts around random wrapper-like
+//! INV-1..INV-8 as properties: random prompts around random wrapper-like
 //! units, random policy answers, and every decision must pass
 //! `invariants::check_decision`. Issue 5's generators will widen the inputs;
 //! this keeps the authorizer honest in the meantime.
@@ -7,7 +7,7 @@ mod authorize_support;
 
 use authorize_support::{details, set, Answer, StubQuery};
 use inner_cmd_spec::authorize::{authorize, FixedSession};
-use inner_cmd_spec::invariants::check_decision;
+use inner_cmd_spec::invariants::check_decision_in_session;
 use inner_cmd_spec::verdict::{PermissionState, Verdict};
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -65,28 +65,30 @@ fn break_guard(d: &mut Value, which: usize) {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3_000, ..ProptestConfig::default() })]
 
-    /// INV-1..INV-7: every decision satisfies every invariant, whatever the policy answers.
+    /// INV-1..INV-8: every decision satisfies every invariant, whatever the policy answers.
     #[test]
     fn every_decision_satisfies_the_invariants(
         head in text(4), unit in (prop::sample::select(vec!["", "time ", "timeout 5 ", "timeout 1.5h\t"]), text(5)).prop_map(|(w, t)| format!("{w}{t}")), tail in text(4), use_full in any::<bool>(),
-        answer_for_all in answer(), which in breaker(),
+        answer_for_all in answer(), which in breaker(), live in prop::sample::select(vec!["s", "s", "s", "other"]),
     ) {
         let full = format!("{head}{unit}{tail}");
         let mut input = details(&unit, use_full.then_some(full.as_str()));
         break_guard(&mut input, which);
         let policy = StubQuery::new(&[]);
-        let decision = authorize(&input, &FixedSession::matching("s"), &policy);
+        let session = FixedSession { registered: "s".to_owned(), current: Ok(live.to_owned()) };
+        let matches = live == "s";
+        let decision = authorize(&input, &session, &policy);
         // First learn the queried value (if any), then decide again with the drawn answer for it.
         let decision = if decision.queries.is_empty() { decision } else {
             let stub = StubQuery::new(&[(decision.queries[0].value.as_str(), answer_for_all)]);
-            let again = authorize(&input, &FixedSession::matching("s"), &stub);
+            let again = authorize(&input, &session, &stub);
             prop_assert_eq!(&again.queries, &decision.queries, "deterministic query");
-            check_decision(&input, &|v| stub.answer(v), &again).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            check_decision_in_session(&input, matches, &|v| stub.answer(v), &again).map_err(|e| TestCaseError::fail(e.to_string()))?;
             again
         };
         if decision.queries.is_empty() {
             prop_assert_eq!(decision.verdict, Verdict::Defer);
-            check_decision(&input, &|v| policy.answer(v), &decision).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            check_decision_in_session(&input, matches, &|v| policy.answer(v), &decision).map_err(|e| TestCaseError::fail(e.to_string()))?;
         }
         if which != 0 {
             prop_assert!(decision.queries.is_empty(), "a broken guard never queries");
