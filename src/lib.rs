@@ -94,3 +94,6 @@ pub mod gen;
 pub mod invariants;
 
 pub mod manual;
+
+// Test support at the top of the layering: fuzz-target checks (fuzz/, tests/fuzz_replay.rs).
+pub mod fuzzing;

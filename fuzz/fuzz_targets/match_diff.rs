@@ -1,0 +1,4 @@
+//! Fuzz target `match_diff`: the check is [`inner_cmd_spec::fuzzing::match_diff`].
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| inner_cmd_spec::fuzzing::match_diff(data));

@@ -1,0 +1,91 @@
+//! Replays every committed fuzz input through the same checks the fuzz
+//! targets run (`inner_cmd_spec::fuzzing`), so `cargo test` guards against
+//! regressions without cargo-fuzz or a nightly toolchain.
+//!
+//! Clauses checked, per target (see each check's documentation):
+//! - `match_diff`: POL-MATCH-7, POL-MATCH-8, POL-RULE-2;
+//! - `units`: POL-UNIT-1, POL-UNIT-9, POL-UNIT-10, POL-LIMIT-2, POL-LIMIT-5,
+//!   POL-CHECK-3, POL-CHECK-6, POL-CHECK-7, POL-FLOOR-6;
+//! - `protocol`: PROTO-2, PROTO-3, PROTO-5, PROTO-7.
+
+use std::path::{Path, PathBuf};
+
+use inner_cmd_spec::fuzzing;
+
+/// A fuzz target's check: raw bytes in, a panic on a violated property.
+type Check = fn(&[u8]);
+
+/// (target name, its check).
+const TARGETS: &[(&str, Check)] = &[
+    ("match_diff", fuzzing::match_diff),
+    ("units", fuzzing::units),
+    ("protocol", fuzzing::protocol),
+];
+
+/// The input files of `dir` (not the `.md` notes next to regressions), sorted.
+fn inputs(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_file() && path.extension().is_none_or(|ext| ext != "md"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs `check` on every input of `dir`; returns the files that failed, with the panic message.
+fn replay(check: Check, dir: &Path) -> (usize, Vec<String>) {
+    let files = inputs(dir);
+    let mut failures = Vec::new();
+    for path in &files {
+        let data = std::fs::read(path).unwrap();
+        if let Err(panic) = std::panic::catch_unwind(|| check(&data)) {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_default();
+            failures.push(format!("{}: {message}", path.display()));
+        }
+    }
+    (files.len(), failures)
+}
+
+/// POL-MATCH-7, POL-MATCH-8, POL-RULE-2, POL-UNIT-1, POL-UNIT-9, POL-UNIT-10,
+/// POL-LIMIT-2, POL-LIMIT-5, POL-CHECK-3, POL-CHECK-6, POL-CHECK-7,
+/// POL-FLOOR-6, PROTO-2, PROTO-3, PROTO-5, PROTO-7: every committed seed and
+/// regression input passes its target's check, and every target has seeds.
+#[test]
+fn committed_fuzz_inputs_pass_their_checks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut failures = Vec::new();
+    for (target, check) in TARGETS {
+        let (seeds, mut failed) = replay(*check, &root.join("corpus").join(target));
+        assert!(
+            seeds > 0,
+            "{target}: no seed corpus under fuzz/corpus/{target}"
+        );
+        failures.append(&mut failed);
+        let (_, mut failed) = replay(*check, &root.join("regressions").join(target));
+        failures.append(&mut failed);
+    }
+    assert!(
+        failures.is_empty(),
+        "failing fuzz inputs:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// Every regression input has a sibling note saying what it found.
+#[test]
+fn every_regression_is_documented() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    for (target, _) in TARGETS {
+        for input in inputs(&root.join(target)) {
+            let note = input.with_extension("md");
+            assert!(note.is_file(), "{}: no {}", input.display(), note.display());
+        }
+    }
+}
