@@ -1,7 +1,7 @@
 //! The `units` target: enumeration of arbitrary commands is total, bounded and exact.
 
 use crate::policy::check::is_trivially_empty;
-use crate::policy::units::{enumerate, UnitParser, MAX_UNITS, MAX_UNIT_TEXT_BYTES};
+use crate::policy::units::{enumerate, UnitParser, MAX_UNITS, MAX_UNIT_TEXT_CODE_UNITS};
 use crate::policy::{Policy, Rule};
 use crate::verdict::PermissionState;
 
@@ -48,10 +48,13 @@ pub fn units(data: &[u8]) {
                 unit.text
             );
         }
-        let text_bytes: usize = units.iter().map(|unit| unit.text.len()).sum();
+        let text_units: usize = units
+            .iter()
+            .map(|unit| unit.text.encode_utf16().count())
+            .sum();
         assert!(
-            units.len() <= MAX_UNITS && text_bytes <= MAX_UNIT_TEXT_BYTES,
-            "POL-LIMIT-2: {} units of {text_bytes} bytes exceed the budget",
+            units.len() <= MAX_UNITS && text_units <= MAX_UNIT_TEXT_CODE_UNITS,
+            "POL-LIMIT-2: {} units of {text_units} UTF-16 code units exceed the budget",
             units.len()
         );
         if command.chars().all(is_parser_blank) {
