@@ -380,3 +380,131 @@ fn conf_vec_9_every_finding_has_a_vector() {
         "vectors name findings not in spec/findings.md: {unknown:?}"
     );
 }
+
+/// Clauses no vector can exercise through the protocol, each with its reason
+/// (CONF-VEC-4). Every other clause of SPEC.md must be named by a vector.
+const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
+    (
+        "CONF-VEC-",
+        "about the corpus itself; checked directly by this file's tests",
+    ),
+    (
+        "CONF-RUN-",
+        "about the runner; checked by tests/conform_runner.rs against real processes",
+    ),
+    (
+        "GEN-",
+        "about the case generators (src/gen), not about answers to requests",
+    ),
+    (
+        "ECMA-6",
+        "a lone surrogate cannot be stored in a vector file: JSON decoders reject the escape",
+    ),
+    (
+        "POL-CHECK-9",
+        "the authorizer only ever queries surface bash; no request can name another surface",
+    ),
+    (
+        "POL-CONFIG-4",
+        "file search: a request carries its policy inline, never a file path",
+    ),
+    (
+        "POL-CONFIG-5",
+        "merging several files: a request carries exactly one policy object",
+    ),
+    (
+        "POL-LIMIT-1",
+        "a command over 16 MiB exceeds the 8 MiB request line of PROTO-4",
+    ),
+    (
+        "POL-LIMIT-4",
+        "a parser that fails to initialize cannot be induced by a request",
+    ),
+    (
+        "POL-MATCH-8",
+        "agreement of the reference crate's two internal matchers",
+    ),
+    (
+        "WRAP-TRANS-1",
+        "agreement of the reference crate's two internal recognizers",
+    ),
+    (
+        "PIPE-9",
+        "the human-readable trace of `inner-cmd check`, not a protocol answer",
+    ),
+    (
+        "PROTO-1",
+        "the handshake line precedes every request; the runner checks it",
+    ),
+    (
+        "PROTO-2",
+        "framing and id echo belong to the runner; CONF-VEC-10 checks the id echo in-process",
+    ),
+    (
+        "PROTO-4",
+        "an over-long line is a framing error with no request object to put in a vector",
+    ),
+    (
+        "PROTO-5",
+        "malformed lines (bad JSON, bad UTF-8) cannot be written as a vector request object",
+    ),
+    (
+        "PROTO-12",
+        "a vector's op comes from the closed list of the schema, so unknown_op cannot be written",
+    ),
+    (
+        "PROTO-13",
+        "the `inner-cmd decide` command line, not the protocol server",
+    ),
+];
+
+fn exempt(clause: &str) -> Option<&'static str> {
+    NOT_EXPRESSIBLE_AS_VECTORS
+        .iter()
+        .find(|(id, _)| {
+            if id.ends_with('-') {
+                clause.starts_with(id)
+            } else {
+                clause == *id
+            }
+        })
+        .map(|(_, reason)| *reason)
+}
+
+/// CONF-VEC-4: every clause of SPEC.md is named by at least one vector, except
+/// the reasoned exemptions; an exemption must name an existing clause and must
+/// not hide one that vectors do name.
+#[test]
+fn conf_vec_4_every_clause_is_named_by_a_vector() {
+    let known = spec_clauses();
+    let mut named = BTreeSet::new();
+    for (_, file) in vector_files() {
+        for (_, t) in tests_of(&file) {
+            named.extend(
+                t["clauses"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap().to_owned()),
+            );
+        }
+    }
+    let missing: Vec<_> = known
+        .iter()
+        .filter(|c| !named.contains(*c) && exempt(c).is_none())
+        .collect();
+    assert!(missing.is_empty(), "clauses no vector names: {missing:?}");
+    for (id, reason) in NOT_EXPRESSIBLE_AS_VECTORS {
+        let matching: Vec<_> = known.iter().filter(|c| exempt(c) == Some(reason)).collect();
+        assert!(
+            !matching.is_empty(),
+            "exemption {id} names no clause of SPEC.md"
+        );
+        if !id.ends_with('-') {
+            assert!(
+                !named.contains(*id),
+                "{id} is exempt but a vector names it; drop the exemption"
+            );
+        }
+    }
+}

@@ -31,6 +31,11 @@ WHITESPACE = (
 NOT_WHITESPACE = ["\u0085", "\u180e", "\u200b", "\u200c", "\u200d", "\u2060", "\u001c", "\u001f"]
 
 
+# The protocol clause defining each operation's request and answer (SPEC.md 9).
+OP_CLAUSE = {"match": "PROTO-7", "units": "PROTO-8", "check": "PROTO-9", "advisory": "PROTO-9",
+             "authorize": "PROTO-10", "decide": "PROTO-11"}
+
+
 def cp(c):
     """U+XXXX name of one character, for comments."""
     return "U+%04X" % ord(c)
@@ -106,6 +111,9 @@ class Vectors:
             for t in g["tests"]:
                 n += 1
                 t["tcId"] = n
+                # Every vector exercises its operation's request/answer shape.
+                if OP_CLAUSE[g["op"]] not in t["clauses"]:
+                    t["clauses"].append(OP_CLAUSE[g["op"]])
                 for flag in t["flags"]:
                     if flag not in self.notes:
                         sys.exit("%s/%d: flag %s has no note" % (self.stem, n, flag))

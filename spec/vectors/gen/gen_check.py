@@ -18,7 +18,7 @@ from gen_match import rule_match
 
 C_VALUE = ["POL-CHECK-1"]    # match value: comment lines removed, trimmed, raw if empty
 C_LAST = ["POL-CHECK-2", "POL-RULE-2", "POL-RULE-3"]  # last matching rule wins, default ask without pattern
-C_AGG = ["POL-CHECK-3", "POL-CHECK-4", "POL-CHECK-7"]  # most restrictive, first on tie; triggering unit and units reported
+C_AGG = ["POL-CHECK-3", "POL-CHECK-4", "POL-CHECK-7", "VERDICT-1"]  # most restrictive, first on tie; triggering unit and units reported
 C_FLOOR = ["POL-FLOOR-6"]    # floored allow -> ask with sentinel; deny/ask unchanged
 C_EMPTY = ["POL-CHECK-5"]    # zero units, trivially empty: whole command decided
 C_UNPARSE = ["POL-CHECK-6"]  # zero units otherwise: unparseable sentinel

@@ -164,11 +164,16 @@ def main():
     v.note("FAIL_OPEN_QUIRK", "Behaviour of the deployed policy that lets a command escape a rule (upstream.md 6); specified as-is.")
     v.note("ECMA_VS_BASH", "tree-sitter's word separators (space, \\t \\n \\r \\v \\f) differ from ECMAScript whitespace; the case shows which applies.")
     v.note("PARSE_ERROR", "The command does not parse cleanly; tree-sitter's error recovery (ERROR / missing nodes) still yields units.")
+    v.note("LIMIT", "The command trips a resource bound of POL-LIMIT-*; the package has no such bound.")
+    v.note("DIVERGES_FROM_PACKAGE", "The spec deliberately differs from @gotgenes/pi-permission-system@20.7.3 here; the expected value is the spec's. A skip file for the package adapter names these.")
     v.note("NUL", "The command contains U+0000, which the grammar may read as the end of input (POL-UNIT-9).")
     v.generator("hand-derived", "No generated tests: each row was derived by hand from the enumeration rules, then confirmed against @gotgenes/pi-permission-system@20.7.3 (collectCommands) in a scratch harness.")
     g = v.group("units")
     for comment, clauses, command, units, flags in CASES:
         v.add(g, comment, clauses, {"command": command}, {"units": units}, flags)
+    # PROTO-8: a command beyond a bound of POL-LIMIT-2/3 has no unit list.
+    v.add(g, "65,537 units exceed POL-LIMIT-2: the units op answers limit_exceeded", ["POL-LIMIT-2", "POL-LIMIT-5", "PROTO-3"], {"command": "a;" * 65537}, {"ok": False, "errorCode": "limit_exceeded"}, ["LIMIT", "DIVERGES_FROM_PACKAGE"])
+    v.add(g, "1,001 nested command substitutions exceed POL-LIMIT-3: limit_exceeded", ["POL-LIMIT-3", "POL-LIMIT-5", "PROTO-3"], {"command": "echo " + "$(" * 1001 + "x" + ")" * 1001}, {"ok": False, "errorCode": "limit_exceeded"}, ["LIMIT", "DIVERGES_FROM_PACKAGE"])
     return v.write()
 
 

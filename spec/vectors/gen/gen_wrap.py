@@ -23,7 +23,7 @@ C_NONTRANS = ["AUTH-12", "WRAP-NT-1"]  # env / xargs claims on the full command
 C_ORDER = ["AUTH-4"]             # handler order, unclaimed -> silent defer
 C_QUERY = ["AUTH-8", "AUTH-9"]   # allow/deny/ask from the re-query
 C_ECMA_WS = ["ECMA-2"]
-C_ECMA_DOT = ["ECMA-3"]
+C_ECMA_DOT = ["ECMA-1", "ECMA-3"]
 
 VALID_DURATIONS = [
     ("1", "smallest integer"), ("30", "plain seconds"), ("240", "three digits (upstream.md 4)"), ("30s", "s unit"),
