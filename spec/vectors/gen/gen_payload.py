@@ -19,8 +19,8 @@ ANSWERS = {"pnpm test": "allow"}
 DELETE = object()
 
 C_FWD = ["PAY-1", "AUTH-1"]          # forwarding present -> defer, nothing read
-C_SESSION = ["AUTH-2", "EVT-3"]      # session mismatch, its event
-C_SESSION_FAIL = ["AUTH-11", "EVT-3"]  # the live session cannot be read
+C_SESSION = ["AUTH-2", "EVT-3", "INV-8"]      # session mismatch, its event
+C_SESSION_FAIL = ["AUTH-11", "EVT-3", "INV-8"]  # the live session cannot be read
 C_TOOL = ["PAY-3"]                   # toolName is "bash"
 C_PAYLOAD = ["PAY-4"]                # payload object of kind bash with a request object
 C_SURFACE = ["PAY-6"]                # request surface and toolName are "bash"
