@@ -161,7 +161,7 @@ fn main() -> ExitCode {
         .collect();
 
     println!(
-        "{:<32} {:>5} {:>14} {:>14} {:>10}  counts",
+        "{:<38} {:>5} {:>14} {:>14} {:>10}  counts",
         "workload", "ops", "npm / op", "crate / op", "ratio"
     );
     let mut agree = true;
@@ -172,7 +172,7 @@ fn main() -> ExitCode {
         let same = n.count == r.count;
         agree &= same;
         println!(
-            "{:<32} {:>5} {:>14} {:>14} {:>9.1}×  {} {}",
+            "{:<38} {:>5} {:>14} {:>14} {:>9.1}×  {} {}",
             w.name,
             w.ops(),
             format_ns(n.median_ns / ops),

@@ -17,6 +17,8 @@ def main() -> int:
     parser.add_argument("--prefix", default="", help="only groups starting with this")
     args = parser.parse_args()
     results = [r for r in load(args.criterion_dir) if r.group.startswith(args.prefix)]
+    # Numeric parameters (value lengths) in numeric order within each group.
+    results.sort(key=lambda r: (r.group, r.function or "", int(r.value) if (r.value or "").isdigit() else 0, r.value or ""))
     if not results:
         print("no criterion results found", file=sys.stderr)
         return 2
