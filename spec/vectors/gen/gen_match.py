@@ -253,6 +253,14 @@ def main():
     add("`*a*a*a*b` against 1,000 `a`s: no match (the answer is immediate for a linear matcher; the package's backtracking regex takes about 76 s)", C_STAR + C_LINEAR, "*a*a*a*b", "a" * 1000, False, ["SLOW_FOR_BACKTRACKING"])
     add("`*rm *-rf*` against 32,000 characters without a match", C_STAR + C_LINEAR, "*rm *-rf*", "rm " * 10000 + "xx", False, ["SLOW_FOR_BACKTRACKING"])
 
+    # A home directory with a trailing slash: `~` is replaced verbatim, path.join normalizes the rest.
+    add("home with a trailing slash: `~` is the home verbatim, slash included", C_HOME, "~", "/home/u/", True, ["HOME_EXPANSION"], home="/home/u/")
+    add("home with a trailing slash: `~` does not match the home without it", C_HOME, "~", "/home/u", False, ["HOME_EXPANSION"], home="/home/u/")
+    add("home with a trailing slash: `~/x` is joined without a double slash", C_HOME, "~/x", "/home/u/x", True, ["HOME_EXPANSION"], home="/home/u/")
+    add("home with a trailing slash: `~/` keeps the trailing slash", C_HOME, "~/", "/home/u/", True, ["HOME_EXPANSION"], home="/home/u/")
+    add("a home with `..` is normalized by path.join when joined", C_HOME, "~/x", "/home/x", True, ["HOME_EXPANSION"], home="/home/u/..")
+    add("...but `~` alone is the home verbatim, unnormalized", C_HOME, "~", "/home/u/..", True, ["HOME_EXPANSION"], home="/home/u/..")
+
     # --- generated: construct and mutate -----------------------------------
     for p in PATTERNS:
         seen = set()

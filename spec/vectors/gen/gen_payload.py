@@ -92,6 +92,8 @@ KEEPS = [
     (["agentName"], None, "agentName null: the query has no agent", None, C_IDS),
     (["agentName"], DELETE, "agentName absent: the query has no agent", None, C_IDS),
     (["agentName"], "reviewer", "agentName forwarded to the query", "reviewer", C_IDS),
+    (["agentName"], "", "an empty agentName is a string: forwarded as the empty agent", "", C_IDS),
+    (["requestId"], "", "an empty requestId is a string: accepted", "main", C_IDS),
     (["command"], UNIT, "legacy command equal to value", "main", C_LEGACY),
     (["payload", "evidence"], [{"label": "note", "text": "x", "detail": ""}], "evidence entries with other labels are ignored", "main", C_FULL),
     (["payload", "evidence"], [{"label": "Full Command", "text": "", "detail": ""}], "the label is case-sensitive: `Full Command` is another label", "main", C_FULL),

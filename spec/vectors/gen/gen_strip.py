@@ -57,6 +57,9 @@ def main():
     case(v, g, "astral characters before the unit (two UTF-16 code units each)", C_FULL + C_ECMA_INDEX, "echo \U0001F600\U0001F600; ", "timeout 5 ls", "", "ls", flags=["CODE_UNITS"])
     case(v, g, "non-ASCII text before and after", C_FULL + C_ECMA_INDEX, "echo \u00e9t\u00e9 && ", "time make", " && echo \u4e2d", "make", flags=["CODE_UNITS"])
     case(v, g, "the unit's text contains a non-BMP character", C_FULL + C_ECMA_INDEX, "cd a; ", "timeout 5 echo \U0001F600", "; cd b", "echo \U0001F600", flags=["CODE_UNITS"])
+    case(v, g, "the full command is not trimmed by the authorizer: leading and trailing blanks stay in the de-wrapped command", C_FULL, "  ", "timeout 5 ls", " \n", "ls")
+    case(v, g, "an astral inner command", C_FULL + C_ECMA_INDEX, "cd a && ", "time echo \U0001F600\U0001F600", "", "echo \U0001F600\U0001F600", flags=["CODE_UNITS"])
+    case(v, g, "CRLF line ends around the unit stay", C_FULL, "cd a\r\n", "timeout 5 make", "\r\necho ok", "make")
     # two or more occurrences
     twice(v, g, "the unit twice, separated", C_FULL, "timeout 5 ls; timeout 5 ls", "timeout 5 ls", ["OCCURRENCE_DESIGN"])
     twice(v, g, "the unit twice, adjacent (second starts exactly at the end of the first)", C_FULL, "time x" + "time x", "time x", ["OCCURRENCE_DESIGN"])
