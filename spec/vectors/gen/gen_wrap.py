@@ -48,9 +48,11 @@ def main():
     v.note("DURATION_TABLE", "Generated from the duration table: one row per valid or invalid duration form, with the reason.")
     v.note("SEPARATOR_TABLE", "Generated from the ECMAScript whitespace / look-alike table: one character placed at one position of a wrapper unit.")
     v.note("ECMA_NOT_RUST", "The expected value depends on ECMAScript's definition of whitespace, `.` or `$`, which differs from Rust's regex defaults.")
+    v.note("EXHAUSTIVE_SMALL", "Generated: every 3-character suffix over {space, tab, -, x, NBSP, U+0085, LF} after `time` and after `timeout 5`; expected from the transcribed ECMAScript grammar (authz.py).")
     v.note("BACKTRACKING", "The expected value depends on the regex giving back characters (backtracking).")
     v.generator("duration-table", "For each (duration, reason) of VALID_DURATIONS: unit = full = 'timeout <d> pnpm test', answers {'pnpm test': allow} => allow, inner_cmd.allow, one query 'pnpm test'. For each of INVALID_DURATIONS: same unit => defer, inner_cmd.unsupported_wrapper_syntax {command, wrapper:'timeout'}, no query (the unit starts with 'timeout ' but no [1-9][0-9]*(\\.[0-9]+)?[smhd]? token is followed by [ \\t]).")
     v.generator("separator-table", "For each character c of the ECMAScript whitespace list (SPEC ECMA-2) and of the look-alike list (U+0085, U+180E, U+200B-D, U+2060, U+001C, U+001F), five placements, expected by the rule stated per placement: (A) 'timeout<c>30s ls': recognized iff c in {space, tab}, else not the word => silent defer; (B) 'timeout 30s<c>ls': recognized iff c in {space, tab}, else unsupported; (D) 'time <c>ls': c in {space, tab} => recognized (inner 'ls'); other whitespace => the lookahead refuses => unsupported; not whitespace => recognized with inner '<c>ls'; (E) 'timeout 30s <c>ls': c in {space, tab} => inner 'ls'; a line terminator => unsupported; other => inner '<c>ls'; (F) 'timeout 30s ls<c>': a line terminator => unsupported (`.` and `$`), else inner 'ls<c>'. Answers {'ls': allow}, so a recognized inner 'ls' allows and any other inner asks (inner_ask).")
+    v.generator("exhaustive-small", "For word in (time, timeout 5) and every 3-character suffix over SP, TAB, '-', 'x', NBSP, U+0085, LF: unit = full = word + suffix, answers {} (so any query answers ask); expected = authz.authorize, i.e. the grammars of upstream.md 4 with `.`, `\\s` and `$` spelled as their ECMAScript sets, tried in the order of AUTH-4.")
     g = v.group("authorize")
 
     for d, why in VALID_DURATIONS:
@@ -168,6 +170,23 @@ def main():
     ]
     for comment, clauses, unit, answers, verdict, event, queried, flags in HAND:
         add_case(v, g, comment, clauses, details(unit), answers, verdict, event, queried, flags=flags)
+
+    # Exhaustive small-alphabet enumeration around the class boundaries. Expected
+    # values come from the ECMAScript patterns as transcribed in authz.py (the
+    # grammar rule, not construction); the comment names the unit's characters.
+    from itertools import product
+    from authz import authorize, SESSION
+    alphabet = [" ", "\t", "-", "x", "\u00a0", "\u0085", "\n"]
+    names = {" ": "SP", "\t": "TAB", "-": "-", "x": "x", "\u00a0": "NBSP", "\u0085": "NEL", "\n": "LF"}
+    for word, stem in (("time", "time"), ("timeout", "timeout 5")):
+        for chars in product(alphabet, repeat=3):
+            unit = stem + "".join(chars)
+            exp = authorize(details(unit), SESSION, {})
+            ev = exp["events"][0]["event"] if exp["events"] else "no event"
+            add_case(v, g, "exhaustive: %r + %s => %s" % (stem, " ".join(names[c] for c in chars), ev),
+                     (C_TIME + C_TIME_LOOK + C_TIME_INNER if word == "time" else C_TIMEOUT + C_INNER) + C_WORD + ["ECMA-1", "ECMA-2", "ECMA-3"],
+                     details(unit), {}, exp["verdict"], ev[len("inner_cmd."):] if exp["events"] else None,
+                     exp["queries"][0]["value"] if exp["queries"] else None, flags=["EXHAUSTIVE_SMALL"])
     return v.write()
 
 
