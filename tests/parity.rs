@@ -19,7 +19,7 @@ use common::known::{self, Observed};
 use common::oracle::{self, Oracle};
 use common::wire;
 use inner_cmd_spec::policy::pattern::Pattern;
-use inner_cmd_spec::policy::{reference, Policy, Rule};
+use inner_cmd_spec::policy::{config, reference, Policy, Rule};
 use serde_json::{json, Value};
 
 /// Seed of the generated cases; `INNER_CMD_PARITY_SEED` overrides it.
@@ -28,8 +28,12 @@ const SEED: u64 = 0x5EED_2026_0003;
 const COMMANDS: usize = 20_000;
 /// Generated pattern/value pairs.
 const MATCH_PAIRS: usize = 5_000;
+/// Share of command cases (percent) whose policy is a config object.
+const POLICY_PERCENT: usize = 15;
 /// Adapter round trips allowed to shrink one example.
 const SHRINK_BUDGET: usize = 800;
+/// Set to print shrunk examples of the listed (explained) divergences too.
+const SHOW_EXPLAINED_VAR: &str = "INNER_CMD_PARITY_SHOW_EXPLAINED";
 /// Examples shrunk and printed per kind of unexplained divergence.
 const EXAMPLES_PER_KIND: usize = 3;
 
@@ -67,8 +71,19 @@ fn ours(request: &Value) -> Value {
             })
         }
         _ => {
-            let rules: Vec<Rule> = serde_json::from_value(request["rules"].clone()).expect("rules");
-            let policy = Policy::new(rules, home);
+            let policy = match request.get("policy") {
+                Some(config) => {
+                    match config::parse_policy(&config.to_string(), "parity request", home) {
+                        Ok(bash) => Policy::new(bash.rules, home).with_fallback(bash.fallback),
+                        Err(e) => return json!({ "configError": e.to_string() }),
+                    }
+                }
+                None => {
+                    let rules: Vec<Rule> =
+                        serde_json::from_value(request["rules"].clone()).expect("rules");
+                    Policy::new(rules, home)
+                }
+            };
             let command = str_field(request, "command");
             let result = if op == "check" {
                 policy.gate(command)
@@ -225,7 +240,15 @@ fn judge(oracle: &mut Oracle, requests: Vec<Value>) -> (usize, Vec<String>, Vec<
             agrees: &mut agrees,
         };
         if let Some(id) = known::classify(&mut observed) {
-            *explained.entry(id).or_default() += 1;
+            let seen = explained.entry(id).or_default();
+            *seen += 1;
+            if *seen <= EXAMPLES_PER_KIND && std::env::var_os(SHOW_EXPLAINED_VAR).is_some() {
+                let min = shrink(oracle, d);
+                eprintln!(
+                    "parity: {id} example: {}\n  crate:   {}\n  package: {}",
+                    min.request, min.ours, min.theirs
+                );
+            }
         } else {
             let kind = format!(
                 "{} differs in {}",
@@ -310,13 +333,15 @@ fn commands_agree_with_the_npm_package() {
     let mut requests = Vec::with_capacity(COMMANDS * 3);
     for _ in 0..COMMANDS {
         let case = gen::case(&mut rng);
+        // Some cases carry the package's config object instead of a rule list.
+        let policy = rng
+            .chance(POLICY_PERCENT)
+            .then(|| gen::policy_object(&mut rng, &case.rules));
         for op in ["check", "advisory"] {
-            requests.push(wire::check_request(
-                op,
-                &case.command,
-                &case.rules,
-                &case.home,
-            ));
+            requests.push(match &policy {
+                Some(policy) => wire::policy_check_request(op, &case.command, policy, &case.home),
+                None => wire::check_request(op, &case.command, &case.rules, &case.home),
+            });
         }
         requests.push(wire::units_request(&case.command));
     }
@@ -415,6 +440,45 @@ fn every_known_divergence_is_documented() {
             "{} has a classifier but no heading in {}",
             k.id,
             path.display()
+        );
+    }
+}
+
+/// The minimal examples of `spec/divergences.md`, each with the entry it
+/// illustrates.
+const LISTED_EXAMPLES: &[(&str, &str)] = &[
+    ("D-1", "\u{3000}A="),
+    ("D-1", "\"\"&X=\"\"\u{85}"),
+    ("D-2", ">()\\"),
+    ("D-2", "| (s$)\\"),
+];
+
+/// Every minimal example in `spec/divergences.md` still diverges (units), and
+/// its own entry's classifier — not another — recognizes it.
+#[test]
+fn listed_divergence_examples_still_diverge() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (listed examples)") else {
+        return;
+    };
+    for (id, command) in LISTED_EXAMPLES {
+        let request = wire::units_request(command);
+        let d = ask(&mut oracle, &request).unwrap_or_else(|| {
+            panic!("{id} example {command:?} no longer diverges; update spec/divergences.md")
+        });
+        let mut agrees = |variant: &Value| ask(&mut oracle, variant).is_none();
+        let mut observed = Observed {
+            request: &d.request,
+            ours: &d.ours,
+            theirs: &d.theirs,
+            fields: &d.fields,
+            agrees: &mut agrees,
+        };
+        assert_eq!(
+            known::classify(&mut observed),
+            Some(*id),
+            "{command:?}: crate {} package {}",
+            d.ours,
+            d.theirs
         );
     }
 }

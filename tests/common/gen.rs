@@ -567,3 +567,69 @@ pub fn match_pair(rng: &mut Rng) -> (String, String, String) {
     };
     (pattern, value, home)
 }
+
+/// Surface keys that, read as wildcard patterns, match `bash` (and some that
+/// do not), for the package's config form of a policy.
+const SURFACES: &[&str] = &[
+    "b*", "*sh", "ba?h", "bash*", "read", "mcp", "bas", "?", "bash *",
+];
+
+fn state_name(rng: &mut Rng) -> &'static str {
+    rng.pick(&["allow", "ask", "deny"])
+}
+
+/// The same rules as the package's config object
+/// `{"permission": {"*"?: state, "bash": {pattern: state, …}, …}}`, with a
+/// random universal fallback, surface-key wildcards, string shorthands and
+/// unrelated surfaces around them. Empty patterns are left out (a config
+/// object cannot give a rule an empty key).
+pub fn policy_object(rng: &mut Rng, rules: &[Rule]) -> serde_json::Value {
+    use serde_json::{json, Map, Value};
+    let mut permission = Map::new();
+    if rng.chance(35) {
+        permission.insert("*".into(), json!(state_name(rng)));
+    } else if rng.chance(5) {
+        permission.insert("*".into(), json!({"git *": state_name(rng)}));
+    }
+    let extra = |rng: &mut Rng| -> (String, Value) {
+        let key = rng.pick(SURFACES).to_owned();
+        let value = if rng.chance(50) {
+            json!(state_name(rng))
+        } else {
+            let key = Some(pattern(rng))
+                .filter(|p| !p.is_empty())
+                .unwrap_or_else(|| "*".into());
+            json!({ key: state_name(rng) })
+        };
+        (key, value)
+    };
+    if rng.chance(25) {
+        let (k, v) = extra(rng);
+        permission.insert(k, v);
+    }
+    let bash_key = if rng.chance(80) {
+        "bash"
+    } else {
+        rng.pick(&["b*", "*sh", "ba?h"])
+    };
+    let mut map = Map::new();
+    for rule in rules.iter().filter(|r| !r.pattern.is_empty()) {
+        map.insert(rule.pattern.clone(), json!(rule.state.as_str()));
+    }
+    if rng.chance(15) {
+        // Array-index keys: a JavaScript object lists them first, in numeric order.
+        let key = rng.pick(&["0", "42", "007", "4294967294", "4294967295", "1 *"]);
+        map.insert(key.to_owned(), json!(state_name(rng)));
+    }
+    let bash_value = if map.is_empty() || rng.chance(10) {
+        json!(state_name(rng))
+    } else {
+        Value::Object(map)
+    };
+    permission.entry(bash_key.to_owned()).or_insert(bash_value);
+    if rng.chance(25) {
+        let (k, v) = extra(rng);
+        permission.entry(k).or_insert(v);
+    }
+    json!({ "permission": permission })
+}

@@ -23,6 +23,11 @@ pub fn check_request(op: &str, command: &str, rules: &[Rule], home: &str) -> Val
     json!({"op": op, "command": command, "rules": rules_json(rules), "home": home})
 }
 
+/// A `check` or `advisory` request whose policy is a package config object.
+pub fn policy_check_request(op: &str, command: &str, policy: &Value, home: &str) -> Value {
+    json!({"op": op, "command": command, "policy": policy, "home": home})
+}
+
 /// A `units` request.
 pub fn units_request(command: &str) -> Value {
     json!({"op": "units", "command": command})
