@@ -25,6 +25,7 @@ C_VERDICT = ["VERDICT-2"]
 def main():
     v = Vectors("auth", "The decision procedure end to end: handler order, the one re-query and its answers, the events; op `authorize`.")
     v.note("QUERY_FAILS", "The answers table makes the policy query fail (\"throw\").")
+    v.note("POLICY_QUERY", "The permission query is a policy (rules or a policy object, with home) instead of an answers table: the re-query is its advisory check; the expected answer was derived with gen_check.derive from hand-listed units of the de-wrapped command.")
     v.note("UNIT_NOT_FULL", "The triggering unit differs from the full command (a full-command evidence entry is given).")
     v.generator("hand-derived", "No generated tests; every expected verdict, event name and queried value is stated in the case from upstream.md 3 and cross-checked by authz.authorize.")
     g = v.group("authorize")
@@ -66,6 +67,33 @@ def main():
     a("unsupported is checked before locating", C_WORD + C_ORDER, "time -p ls", "time -p ls; time -p ls", {}, "defer", "unsupported_wrapper_syntax", None)
     a("a unit that is not a wrapper with a full command that is not claimed: silent defer", C_ORDER, "git push", "git add . && git push", {"git add . && git push": "allow"}, "defer", None, None)
     a("the unit decides the handler even if the full command starts with another wrapper", C_ORDER, "ls", "timeout 5 ls", {"ls": "allow"}, "defer", None, None)
+    # PROTO-10: the permission query can be a policy (rules/policy + home): the
+    # re-query is then the advisory check of the de-wrapped command (PIPE-6).
+    from common import HOME
+    from gen_check import derive, U, R
+    import authz
+    pg = v.group("authorize", {"home": HOME, "session": authz.SESSION})
+    ROWS = [
+        ("rules as the query: the inner command is allowed by `pnpm *`", R(("pnpm *", "allow"),), "timeout 30s pnpm test", None, [U("pnpm test")], "allow"),
+        ("rules as the query: a sibling the rules deny makes the de-wrapped compound deny", R(("*", "allow"), ("rm *", "deny")), "time make", "time make && rm -rf x", [U("make"), U("rm -rf x")], "deny"),
+        ("rules as the query: the default ask (no rule) defers", R(("ls", "allow"),), "time make", None, [U("make")], "defer"),
+        ("rules as the query: the advisory check floors an inner sudo", R(("*", "allow"),), "timeout 5 sudo ls", None, [U("sudo ls", None, "indirection")], "defer"),
+        ("rules as the query: the advisory check does not trim, the match value is trimmed (U+3000 inner start)", R(("ls", "allow"),), "timeout 5 \u3000ls", None, [U("\u3000ls")], "allow"),
+        ("rules as the query: only patterns expand `~`; the command's `~/bin/x` is literal, so `~/bin/*` does not match it", R(("~/bin/*", "allow"),), "time ~/bin/x", None, [U("~/bin/x")], "defer"),
+        ("rules as the query: the expanded pattern matches the spelled-out path", R(("~/bin/*", "allow"),), "time /home/u/bin/x", None, [U("/home/u/bin/x")], "allow"),
+    ]
+    for comment, rules, unit, full, units, verdict in ROWS:
+        det = authz.details(unit, full)
+        probe = authz.authorize(det, authz.SESSION, {})
+        value = probe["queries"][0]["value"]
+        state = derive(rules, value, units)["state"]
+        exp = authz.authorize(det, authz.SESSION, {value: state})
+        assert exp["verdict"] == verdict, (comment, exp)
+        v.add(pg, comment, C_QUERY_ONCE + C_ANSWER + ["PROTO-10", "PIPE-6", "POL-CHECK-8"], {"details": det, "rules": rules}, exp, ["POLICY_QUERY"] + (["UNIT_NOT_FULL"] if full else []))
+    pol = {"permission": {"bash": {"*": "ask", "pnpm *": "allow"}}}
+    det = authz.details("timeout 30s pnpm test")
+    exp = authz.authorize(det, authz.SESSION, {"pnpm test": "allow"})
+    v.add(pg, "a policy object as the query", C_QUERY_ONCE + C_ANSWER + ["PROTO-10", "PROTO-6"], {"details": det, "policy": pol}, exp, ["POLICY_QUERY"])
     return v.write()
 
 
