@@ -6,7 +6,11 @@
 //! - `match_diff`: POL-MATCH-7, POL-MATCH-8, POL-RULE-2;
 //! - `units`: POL-UNIT-1, POL-UNIT-9, POL-UNIT-10, POL-LIMIT-2, POL-LIMIT-5,
 //!   POL-CHECK-3, POL-CHECK-6, POL-CHECK-7, POL-FLOOR-6;
-//! - `protocol`: PROTO-2, PROTO-3, PROTO-5, PROTO-7.
+//! - `protocol`: PROTO-2, PROTO-3, PROTO-5, PROTO-7;
+//! - `recognize_diff`: WRAP-TRANS-1, WRAP-TIMEOUT-1, WRAP-TIME-1, WRAP-WORD-1,
+//!   WRAP-NEST-1, WRAP-NT-1;
+//! - `authorize` (feature `arbitrary`): INV-1, INV-2, INV-3,
+//!   INV-4, INV-5, INV-6, INV-7, INV-8, GEN-8.
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +24,9 @@ const TARGETS: &[(&str, Check)] = &[
     ("match_diff", fuzzing::match_diff),
     ("units", fuzzing::units),
     ("protocol", fuzzing::protocol),
+    ("recognize_diff", fuzzing::recognize_diff),
+    #[cfg(feature = "arbitrary")]
+    ("authorize", fuzzing::authorize),
 ];
 
 /// The input files of `dir` (not the `.md` notes next to regressions), sorted.
@@ -55,7 +62,9 @@ fn replay(check: Check, dir: &Path) -> (usize, Vec<String>) {
 
 /// POL-MATCH-7, POL-MATCH-8, POL-RULE-2, POL-UNIT-1, POL-UNIT-9, POL-UNIT-10,
 /// POL-LIMIT-2, POL-LIMIT-5, POL-CHECK-3, POL-CHECK-6, POL-CHECK-7,
-/// POL-FLOOR-6, PROTO-2, PROTO-3, PROTO-5, PROTO-7: every committed seed and
+/// POL-FLOOR-6, PROTO-2, PROTO-3, PROTO-5, PROTO-7, WRAP-TRANS-1,
+/// WRAP-TIMEOUT-1, WRAP-TIME-1, WRAP-WORD-1, WRAP-NEST-1, WRAP-NT-1, INV-1,
+/// INV-2, INV-3, INV-4, INV-5, INV-6, INV-7, INV-8, GEN-8: every committed seed and
 /// regression input passes its target's check, and every target has seeds.
 #[test]
 fn committed_fuzz_inputs_pass_their_checks() {

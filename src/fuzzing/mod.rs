@@ -9,6 +9,9 @@
 //! support at the top of the layering (it may call every module; nothing
 //! calls it) and is never reached by the authorizer, the CLI or the server.
 //!
+//! `authorize` builds structured cases with the generators' `Arbitrary`
+//! front end, so it needs the crate feature `arbitrary`.
+//!
 //! The checks do not add behaviour: every property is a clause of
 //! `spec/SPEC.md`, cited in the function's documentation.
 //!
@@ -17,12 +20,18 @@
 //! still hold any character (NUL and line terminators included). Bytes that
 //! are not UTF-8 are decoded lossily (U+FFFD), so no input is wasted.
 
+#[cfg(feature = "arbitrary")]
+mod authorize;
 mod matching;
 mod protocol;
+mod recognize;
 mod units;
 
+#[cfg(feature = "arbitrary")]
+pub use authorize::authorize;
 pub use matching::{match_diff, MATCH_WORK_FACTOR};
 pub use protocol::protocol;
+pub use recognize::recognize_diff;
 pub use units::units;
 
 use std::borrow::Cow;

@@ -1,0 +1,129 @@
+//! The `authorize` target: every decision satisfies the fail-closed invariants.
+
+use arbitrary::Unstructured;
+use serde_json::Value;
+
+use crate::authorize::{authorize as decide, FixedSession};
+use crate::gen::{case_from_unstructured, Route, Weights};
+use crate::invariants::check_decision_in_session;
+use crate::policy::Policy;
+use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
+use crate::verdict::PermissionState;
+
+/// How the fuzz input answers the authorizer's policy query.
+enum Answers {
+    /// The case's own rules, as the reference policy (an advisory check).
+    Policy(Policy),
+    /// Every query gets this state.
+    Fixed(PermissionState),
+    /// Every query fails.
+    Failing,
+}
+
+impl Answers {
+    fn draw(input: &mut Unstructured<'_>, policy: Policy) -> Answers {
+        match input.int_in_range(0..=4u8).unwrap_or(0) {
+            0 | 1 => Answers::Policy(policy),
+            2 => Answers::Fixed(PermissionState::Allow),
+            3 => Answers::Fixed(PermissionState::Deny),
+            _ => {
+                if input.arbitrary().unwrap_or(false) {
+                    Answers::Fixed(PermissionState::Ask)
+                } else {
+                    Answers::Failing
+                }
+            }
+        }
+    }
+
+    /// What the policy answers for `value`; `None` when the query fails.
+    fn answer(&self, value: &str) -> Option<PermissionState> {
+        self.check(BASH_SURFACE, value, None).ok()
+    }
+}
+
+impl PermissionQuery for Answers {
+    fn check(
+        &self,
+        surface: &str,
+        value: &str,
+        agent: Option<&str>,
+    ) -> Result<PermissionState, QueryError> {
+        match self {
+            Answers::Policy(policy) => policy.check(surface, value, agent),
+            Answers::Fixed(state) => Ok(*state),
+            Answers::Failing => Err(QueryError::Failed("fuzz input: the query fails".into())),
+        }
+    }
+}
+
+/// Fuzz check for the authorizer (`INV-1`..`INV-8`, `GEN-8`).
+///
+/// Input: decisions for a generated case (`crate::gen`, the `Arbitrary` front
+/// end), then how the policy answers (the case's rules, a fixed state, or a
+/// failing query), then whether the live session is the case's, unreadable,
+/// or — with a small probability — whether the details are replaced by the
+/// rest of the input read as arbitrary JSON (`INV-7`). Checks that
+/// - [`decide`] returns (no panic, no stack overflow: `INV-7`);
+/// - the decision passes [`check_decision_in_session`], the same invariant
+///   check the property tests use (`INV-1`..`INV-6`, `INV-8`);
+/// - for generated details, it queries exactly the de-wrapped full command
+///   when the case's route is a query and the session matches, and nothing
+///   otherwise (`GEN-8`).
+///
+/// # Panics
+/// When one of these properties is violated: that is a bug in the authorizer
+/// (or in the generator's route, which the panic message shows).
+pub fn authorize(data: &[u8]) {
+    let mut input = Unstructured::new(data);
+    let Ok(case) = case_from_unstructured(&mut input, &Weights::default()) else {
+        return;
+    };
+    let answers = Answers::draw(
+        &mut input,
+        Policy::new(case.rules.clone(), case.home.clone()),
+    );
+    let session_readable = input.int_in_range(0..=7u8).unwrap_or(0) != 0;
+    let session = FixedSession {
+        registered: case.registered_session.clone(),
+        current: if session_readable {
+            Ok(case.live_session.clone())
+        } else {
+            Err("fuzz input: the session cannot be read".to_owned())
+        },
+    };
+    let session_matches = session_readable && case.live_session == case.registered_session;
+    let raw_details = input.ratio(1u8, 16).unwrap_or(false);
+    let details: Value = if raw_details {
+        let rest = input.take_rest();
+        match serde_json::from_slice(rest) {
+            Ok(value) => value,
+            Err(_) => Value::String(String::from_utf8_lossy(rest).into_owned()),
+        }
+    } else {
+        case.details.clone()
+    };
+
+    let decision = decide(&details, &session, &answers);
+    if let Err(violation) =
+        check_decision_in_session(&details, session_matches, &|v| answers.answer(v), &decision)
+    {
+        panic!(
+            "INV: {violation}\ndetails: {details}\nsession matches: {session_matches}\n\
+             decision: {decision:?}"
+        );
+    }
+    if raw_details {
+        return;
+    }
+    let route = case.route();
+    let expected: Vec<&str> = match &route {
+        Route::Query { dewrapped, .. } if session_matches => vec![dewrapped.as_str()],
+        _ => Vec::new(),
+    };
+    let queried: Vec<&str> = decision.queries.iter().map(|q| q.value.as_str()).collect();
+    assert_eq!(
+        queried, expected,
+        "GEN-8: the decision's queries differ from the case's route {route:?}\ndetails: {details}"
+    );
+}
