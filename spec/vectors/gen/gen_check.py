@@ -122,6 +122,8 @@ CASES = [
     ("a comment-only multi-line command with blank lines is trivially empty", C_EMPTY, R(("*", "deny"),), "# a\n\n  # b", [], "deny", []),
     ("U+000D is not a line break for comment stripping: a quoted CR followed by # keeps the whole unit", C_VALUE, R(("*", "allow"), ("echo *#x*", "deny")), "echo \"a\r#x\"", [U("echo \"a\r#x\"")], "deny", []),
     ("...whereas a quoted LF followed by # drops the rest of the unit from the match value", C_VALUE, R(("*", "allow"), ("echo *#x*", "deny")), "echo \"a\n#x\"", [U("echo \"a\n#x\"")], "allow", ["FAIL_OPEN_QUIRK"]),
+    ("POL-CHECK-1 uses ECMAScript whitespace: a line starting with NBSP then `#` is dropped from the subshell's match value (for bash it is a word, not a comment)", C_VALUE + ["ECMA-2"], R(("*", "allow"), ("(ls\n\u00a0#x\n)", "deny")), "(ls\n\u00a0#x\n)", [U("(ls\n\u00a0#x\n)"), U("ls", SUB), U("\u00a0#x", SUB)], "allow", ["FAIL_OPEN_QUIRK"]),
+    ("a unit whose only line is NBSP + `#x`: stripping leaves nothing, so the raw text is matched", C_VALUE + ["ECMA-2"], R(("*", "ask"), ("\u00a0#x", "deny")), "ls; \u00a0#x", [U("ls"), U("\u00a0#x")], "deny", []),
     ("trailing comment is not part of any unit", C_AGG, R(("ls", "allow"),), "ls # rm", [U("ls")], "allow", []),
 ]
 
