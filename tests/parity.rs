@@ -482,3 +482,39 @@ fn listed_divergence_examples_still_diverge() {
         );
     }
 }
+
+/// The adapter answers malformed lines with the protocol's error codes, in
+/// order, and keeps answering afterwards (a bad line never ends a run).
+#[test]
+fn adapter_survives_bad_lines() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (adapter errors)") else {
+        return;
+    };
+    let lines = [
+        "not json",
+        "[1]",
+        "",
+        r#"{"id":"a","op":"bogus"}"#,
+        r#"{"id":"b","op":"check","command":"x"}"#,
+        r#"{"id":"c","op":"check","command":"x","rules":[{"pattern":"*","action":"maybe"}]}"#,
+        r#"{"id":"d","op":"check","command":"x","rules":[{"pattern":"*","action":"allow"},{"pattern":"*","action":"deny"}]}"#,
+        r#"{"id":"e","op":"match","pattern":"x"}"#,
+        r#"{"id":"f","op":"match","pattern":"git *","value":"git"}"#,
+    ];
+    let answers = oracle.raw(&lines);
+    let codes: Vec<Value> = answers.iter().map(|a| a["error"]["code"].clone()).collect();
+    let expected = [
+        json!("bad_json"),
+        json!("bad_request"),
+        json!("unknown_op"),
+        json!("bad_request"),
+        json!("bad_request"),
+        json!("bad_request"),
+        json!("bad_request"),
+        Value::Null,
+    ];
+    assert_eq!(codes, expected, "answers: {answers:?}");
+    assert_eq!(answers[0]["id"], Value::Null);
+    assert_eq!(answers[2]["id"], "a");
+    assert_eq!(answers[7], json!({"id": "f", "ok": true, "matched": true}));
+}

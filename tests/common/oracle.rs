@@ -157,6 +157,28 @@ impl Oracle {
         answers
     }
 
+    /// Sends raw lines (not necessarily JSON) and reads one answer per
+    /// non-blank line, without checking ids or `ok`: for probing how the
+    /// adapter treats bad input.
+    pub fn raw(&mut self, lines: &[&str]) -> Vec<Value> {
+        let stdin = self.stdin.as_mut().expect("adapter stdin");
+        for line in lines {
+            stdin.write_all(line.as_bytes()).expect("write a line");
+            stdin.write_all(b"\n").expect("write a line");
+        }
+        stdin.flush().expect("flush lines");
+        let expected = lines.iter().filter(|l| !l.trim().is_empty()).count();
+        let mut answers = Vec::with_capacity(expected);
+        let mut line = String::new();
+        for _ in 0..expected {
+            line.clear();
+            let n = self.stdout.read_line(&mut line).expect("read an answer");
+            assert!(n > 0, "the adapter closed its output");
+            answers.push(serde_json::from_str(&line).expect("answer is JSON"));
+        }
+        answers
+    }
+
     /// One request, one answer.
     pub fn ask(&mut self, request: Value) -> Value {
         self.batch(vec![request]).pop().expect("one answer")
