@@ -3,8 +3,11 @@
 //! protocol's JSON Lines.
 //!
 //! Availability policy: the parity and findings-witness tests need Node and
-//! the adapter's `node_modules` (`npm ci` in the adapter folder). When either
-//! is missing the tests FAIL with a message saying how to fix it, unless
+//! the adapter's `node_modules`. When Node and npm are there but the packages
+//! are not, the first test installs them with `npm ci` (pinned by the
+//! committed lockfile), so `cargo test --all-features` is the one command a
+//! newcomer runs. When Node is missing, or the install fails, the tests FAIL
+//! with a message saying how to fix it, unless
 //! `INNER_CMD_SKIP_PARITY=1` is set, in which case they print that they were
 //! skipped and pass. A silent skip would let a machine without Node report a
 //! green parity run it never made.
@@ -60,13 +63,40 @@ pub fn start_or_skip(test: &str) -> Option<Oracle> {
         .status()
         .is_ok_and(|s| s.success());
     assert!(node_ok, "{test}: `node` is not runnable; {fix}");
-    assert!(
-        dir.join("node_modules/@gotgenes/pi-permission-system/package.json")
-            .is_file()
-            && dir.join("node_modules/tsx").is_dir(),
-        "{test}: the adapter's node_modules is missing; {fix}"
-    );
+    install_once(test, &fix);
     Some(Oracle::spawn())
+}
+
+fn installed(dir: &std::path::Path) -> bool {
+    dir.join("node_modules/@gotgenes/pi-permission-system/package.json")
+        .is_file()
+        && dir.join("node_modules/tsx").is_dir()
+}
+
+/// Runs `npm ci` in the adapter folder if its packages are missing; one test
+/// at a time, so concurrent tests of one binary do not install twice.
+fn install_once(test: &str, fix: &str) {
+    static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _guard = INSTALL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let dir = adapter_dir();
+    if installed(&dir) {
+        return;
+    }
+    eprintln!(
+        "{test}: installing the adapter's pinned packages (npm ci in {})",
+        dir.display()
+    );
+    let status = Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .status();
+    assert!(
+        status.is_ok_and(|s| s.success()) && installed(&dir),
+        "{test}: `npm ci` in the adapter folder failed; {fix}"
+    );
 }
 
 impl Oracle {
