@@ -69,6 +69,76 @@
 //! assert_eq!(decision.queries[0].value, "cd app && pnpm test");
 //! assert_eq!(decision.events[0].name(), "inner_cmd.allow");
 //! ```
+//!
+//! ## End to end with the reference policy
+//!
+//! [`policy::Policy`] is the crate's model of the deployed bash policy; the
+//! [`pipeline`] runs its gate and, on `ask`, the authorizer with that same
+//! policy as the query, as the deployed system does.
+//!
+//! ```
+//! use inner_cmd_spec::pipeline::{decide, Options};
+//! use inner_cmd_spec::policy::{Policy, Rule};
+//! use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
+//!
+//! let rule = |pattern: &str, state: PermissionState| Rule { pattern: pattern.into(), state };
+//! let policy = Policy::new(
+//!     vec![rule("*", Ask), rule("cd *", Allow), rule("pnpm install *", Allow),
+//!          rule("tail *", Allow), rule("echo *", Allow), rule("rm -rf *", Deny)],
+//!     "/home/agent",
+//! );
+//!
+//! // The wrapper alone made the gate ask; the authorizer unwraps it.
+//! let run = "cd /repo && timeout 240 pnpm install 2>&1 | tail -30; echo EXIT";
+//! assert_eq!(decide(&policy, run, &Options::default()).outcome, Allow);
+//!
+//! // A sibling is judged again: the unwrap cannot launder `git push`.
+//! let push = "timeout 240 pnpm install && git push";
+//! assert_eq!(decide(&policy, push, &Options::default()).outcome, Ask);
+//!
+//! // Non-transparent wrappers always go to the human.
+//! let env = "env LD_PRELOAD=x.so pnpm install";
+//! assert_eq!(decide(&policy, env, &Options::default()).outcome, Ask);
+//! ```
+//!
+//! ## Syntax
+//!
+//! ### Wrapper grammars (chapter 3)
+//!
+//! Two transparent wrappers are recognized, by ECMAScript regular expressions
+//! without flags; `.` and `\s` have their ECMAScript meaning ([`ecma`]):
+//!
+//! | wrapper | grammar | recognized | not recognized |
+//! |---|---|---|---|
+//! | `timeout` | `^timeout[ \t]+([1-9][0-9]*(?:\.[0-9]+)?[smhd]?)[ \t]+(.+)$` | `timeout 240 x`, `timeout 1.5h x` | `timeout 0 x`, `timeout 05 x`, `timeout 10ms x`, `timeout -k 5 10 x` |
+//! | `time` | `^time[ \t]+(?![-\s])(.+)$` | `time pnpm build` | `time -p ls`, `time -- ls`, bare `time` |
+//!
+//! A unit that starts with the wrapper's word but does not match its grammar
+//! defers with `inner_cmd.unsupported_wrapper_syntax`; `/usr/bin/time x` is
+//! nobody's and defers silently.
+//!
+//! ### Wildcard patterns (chapter 7)
+//!
+//! | syntax | meaning |
+//! |---|---|
+//! | `*` | any sequence of characters, newlines included |
+//! | `?` | exactly one UTF-16 code unit (an emoji needs `??`) |
+//! | trailing ` *` | optional: `git *` matches `git` and `git status`, not `github` |
+//! | `~`, `~/…`, `$HOME`, `$HOME/…` | the home directory, joined like Node's `path.join` |
+//! | anything else | itself, literally (`.`, `+`, `(`, `\` are not special) |
+//!
+//! A pattern must match the whole value; the **last** matching rule wins; no
+//! match gives the policy's fallback (`ask` unless the config says otherwise).
+//!
+//! ## Cargo features
+//!
+//! | feature | adds |
+//! |---|---|
+//! | `proptest` | `gen` strategies for adversarial cases (module `gen`) |
+//! | `arbitrary` | `Arbitrary` cases for libFuzzer, and the `authorize` check of [`fuzzing`] |
+//! | `quickcheck` | `quickcheck::Arbitrary` cases |
+//!
+//! None is on by default: the evaluator itself needs none of them.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
