@@ -15,6 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use inner_cmd_spec::fuzzing;
+use inner_cmd_spec::policy::units::{enumerate, UnitsError};
 
 /// A fuzz target's check: raw bytes in, a panic on a violated property.
 type Check = fn(&[u8]);
@@ -85,6 +86,41 @@ fn committed_fuzz_inputs_pass_their_checks() {
         "failing fuzz inputs:\n{}",
         failures.join("\n")
     );
+}
+
+/// POL-LIMIT-3, POL-LIMIT-5, POL-UNIT-9: the `units` check holds on nesting
+/// beyond the depth limit. These inputs are built here rather than committed
+/// as seeds: at 2-4 KiB each they would slow the CI burst's `units` fuzzing
+/// several times over.
+#[test]
+fn units_check_holds_beyond_the_nesting_limit() {
+    let depth = 1_100; // > 1,000 (POL-LIMIT-3)
+    let rows: [(&str, String); 4] = [
+        (
+            "command substitutions",
+            format!("echo {}x{}", "$(".repeat(depth), ")".repeat(depth)),
+        ),
+        (
+            "subshells (spaced: `((` opens arithmetic)",
+            format!("{}ls{}", "( ".repeat(depth), " )".repeat(depth)),
+        ),
+        (
+            "process substitutions",
+            format!("cat {}x{}", "<(".repeat(depth), ")".repeat(depth)),
+        ),
+        ("unclosed", "$(".repeat(depth)),
+    ];
+    for (label, command) in &rows {
+        let result = std::panic::catch_unwind(|| fuzzing::units(command.as_bytes()));
+        assert!(result.is_ok(), "{label}: the units check failed");
+    }
+    for (label, command) in rows.iter().take(2) {
+        assert_eq!(
+            enumerate(command),
+            Err(UnitsError::TooDeep),
+            "{label}: POL-LIMIT-3 must stop the walk"
+        );
+    }
 }
 
 /// Every regression input has a sibling note saying what it found.
