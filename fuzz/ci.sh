@@ -5,6 +5,7 @@
 #
 #   fuzz/ci.sh                  # 60 s per target
 #   FUZZ_SECONDS=10 fuzz/ci.sh  # shorter burst
+#   FUZZ_JOBS=1 fuzz/ci.sh      # one target at a time (default: one per core)
 #
 # Exits non-zero on any crash, timeout or leak, printing the artifact and the
 # command that reproduces it. See fuzz/README.md.
@@ -12,6 +13,8 @@ set -euo pipefail
 
 CARGO_FUZZ_VERSION=0.13.1
 FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
+# Targets fuzzed at the same time: one per core by default.
+FUZZ_JOBS="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
@@ -38,7 +41,9 @@ failed=()
 # Records a failure: the artifact libFuzzer wrote and how to reproduce it.
 report_failure() {
   local target="$1" log="$2" artifact
+  # A fuzzing crash names the unit it wrote; a replayed file is the one running last.
   artifact="$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -n 1)"
+  [[ -n "$artifact" ]] || artifact="$(sed -n 's/^Running: \(.*\)$/\1/p' "$log" | tail -n 1)"
   grep -E 'panicked at|ERROR: libFuzzer|SUMMARY' -A 3 "$log" | head -n 20 || true
   echo "FAILED: $target"
   if [[ -n "$artifact" ]]; then
@@ -74,21 +79,29 @@ for target in "${TARGETS[@]}"; do
   fi
 done
 
-step "fuzz each target for $FUZZ_SECONDS s"
+step "fuzz each target for $FUZZ_SECONDS s, $FUZZ_JOBS at a time"
+# Fuzzes one target into a copy of its corpus (the committed one does not grow);
+# the exit status is libFuzzer's.
+fuzz_one() {
+  local target="$1" corpus="$WORK/corpus-$1" dict=() status=0
+  cp -r "fuzz/corpus/$target" "$corpus"
+  [[ -f "fuzz/$target.dict" ]] && dict=(-dict="fuzz/$target.dict")
+  "$BIN_DIR/$target" "$corpus" "${dict[@]}" -max_total_time="$FUZZ_SECONDS" \
+    -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="fuzz/artifacts/$target/" >"$WORK/$target.fuzz.log" 2>&1 || status=$?
+  echo "$status" >"$WORK/$target.fuzz.status"
+}
+running=0
+for target in "${TARGETS[@]}"; do
+  if (( running >= FUZZ_JOBS )); then wait -n; running=$((running - 1)); fi
+  fuzz_one "$target" &
+  running=$((running + 1))
+done
+wait
 total=0
 for target in "${TARGETS[@]}"; do
-  corpus="$WORK/corpus-$target"   # a copy: the committed corpus does not grow
-  cp -r "fuzz/corpus/$target" "$corpus"
-  dict=()
-  [[ -f "fuzz/$target.dict" ]] && dict=(-dict="fuzz/$target.dict")
   log="$WORK/$target.fuzz.log"
-  if "$BIN_DIR/$target" "$corpus" "${dict[@]}" -max_total_time="$FUZZ_SECONDS" \
-      -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix="fuzz/artifacts/$target/" >"$log" 2>&1; then
-    :
-  else
-    report_failure "$target" "$log"
-  fi
+  [[ "$(cat "$WORK/$target.fuzz.status")" == 0 ]] || report_failure "$target" "$log"
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
   [[ -n "$runs" ]] || runs="$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -n 1)"
   runs="${runs:-0}"
