@@ -6,7 +6,7 @@
 //! - `match_diff`: POL-MATCH-7, POL-MATCH-8, POL-RULE-2;
 //! - `units`: POL-UNIT-1, POL-UNIT-9, POL-UNIT-10, POL-LIMIT-2, POL-LIMIT-5,
 //!   POL-CHECK-3, POL-CHECK-6, POL-CHECK-7, POL-FLOOR-6;
-//! - `protocol`: PROTO-2, PROTO-3, PROTO-5, PROTO-7;
+//! - `protocol`: PROTO-2, PROTO-3, PROTO-5, PROTO-7, PROTO-8;
 //! - `recognize_diff`: WRAP-TRANS-1, WRAP-TIMEOUT-1, WRAP-TIME-1, WRAP-WORD-1,
 //!   WRAP-NEST-1, WRAP-NT-1;
 //! - `authorize` (feature `arbitrary`): INV-1, INV-2, INV-3,
@@ -63,7 +63,7 @@ fn replay(check: Check, dir: &Path) -> (usize, Vec<String>) {
 
 /// POL-MATCH-7, POL-MATCH-8, POL-RULE-2, POL-UNIT-1, POL-UNIT-9, POL-UNIT-10,
 /// POL-LIMIT-2, POL-LIMIT-5, POL-CHECK-3, POL-CHECK-6, POL-CHECK-7,
-/// POL-FLOOR-6, PROTO-2, PROTO-3, PROTO-5, PROTO-7, WRAP-TRANS-1,
+/// POL-FLOOR-6, PROTO-2, PROTO-3, PROTO-5, PROTO-7, PROTO-8, WRAP-TRANS-1,
 /// WRAP-TIMEOUT-1, WRAP-TIME-1, WRAP-WORD-1, WRAP-NEST-1, WRAP-NT-1, INV-1,
 /// INV-2, INV-3, INV-4, INV-5, INV-6, INV-7, INV-8, GEN-8: every committed seed and
 /// regression input passes its target's check, and every target has seeds.
@@ -88,12 +88,12 @@ fn committed_fuzz_inputs_pass_their_checks() {
     );
 }
 
-/// POL-LIMIT-3, POL-LIMIT-5, POL-UNIT-9: the `units` check holds on nesting
-/// beyond the depth limit. These inputs are built here rather than committed
+/// POL-LIMIT-3, POL-LIMIT-5, POL-UNIT-9, PROTO-8: the `units` and `protocol`
+/// checks hold on nesting beyond the depth limit. These inputs are built here rather than committed
 /// as seeds: at 2-4 KiB each they would slow the CI burst's `units` fuzzing
 /// several times over.
 #[test]
-fn units_check_holds_beyond_the_nesting_limit() {
+fn units_and_protocol_checks_hold_beyond_the_nesting_limit() {
     let depth = 1_100; // > 1,000 (POL-LIMIT-3)
     let rows: [(&str, String); 4] = [
         (
@@ -113,6 +113,9 @@ fn units_check_holds_beyond_the_nesting_limit() {
     for (label, command) in &rows {
         let result = std::panic::catch_unwind(|| fuzzing::units(command.as_bytes()));
         assert!(result.is_ok(), "{label}: the units check failed");
+        let line = serde_json::json!({"id": 1, "op": "units", "command": command}).to_string();
+        let result = std::panic::catch_unwind(|| fuzzing::protocol(line.as_bytes()));
+        assert!(result.is_ok(), "{label}: the protocol check failed");
     }
     for (label, command) in rows.iter().take(2) {
         assert_eq!(

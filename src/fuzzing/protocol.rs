@@ -3,20 +3,22 @@
 use serde_json::Value;
 
 use crate::policy::reference;
+use crate::policy::units::enumerate;
 use crate::protocol::{handle_line, ErrorCode};
 
 /// Every error code of `PROTO-3` except `internal`, which is a server failure.
-const EXPECTED_CODES: [ErrorCode; 6] = [
+const EXPECTED_CODES: [ErrorCode; 7] = [
     ErrorCode::BadJson,
     ErrorCode::BadEncoding,
     ErrorCode::BadRequest,
     ErrorCode::UnknownOp,
     ErrorCode::UnsupportedOp,
     ErrorCode::LineTooLong,
+    ErrorCode::LimitExceeded,
 ];
 
 /// Fuzz check for the JSON-lines server's line handler (`PROTO-2`, `PROTO-3`,
-/// `PROTO-5`, `PROTO-7`).
+/// `PROTO-5`, `PROTO-7`, `PROTO-8`).
 ///
 /// Input: one request line (without its newline), any bytes. Checks that
 /// [`handle_line`] answers exactly one line (`PROTO-2`) holding a JSON object
@@ -24,8 +26,10 @@ const EXPECTED_CODES: [ErrorCode; 6] = [
 /// request's `id` when the line is a JSON object, and is `null` otherwise
 /// (`PROTO-2`); that an error has a string message and a code from the
 /// closed list, never `internal` (`PROTO-3`, `PROTO-5`); that a line that is
-/// not UTF-8 is `bad_encoding` (`PROTO-5`); and that a successful `match`
-/// with an explicit `home` agrees with the reference matcher (`PROTO-7`).
+/// not UTF-8 is `bad_encoding` (`PROTO-5`); that a successful `match` with
+/// an explicit `home` agrees with the reference matcher (`PROTO-7`); and that
+/// `units` answers the command's enumerated units, or `limit_exceeded`
+/// exactly when enumeration stops at a limit (`PROTO-8`).
 ///
 /// # Panics
 /// When one of these properties is violated: that is a bug in the server.
@@ -63,6 +67,30 @@ pub fn protocol(data: &[u8]) {
             "PROTO-5: non-UTF-8 line answered {line}"
         );
     }
+    let request_fields = match &request {
+        Some(Value::Object(fields)) => Some(fields),
+        _ => None,
+    };
+    let text = |name: &str| {
+        request_fields
+            .and_then(|f| f.get(name))
+            .and_then(Value::as_str)
+    };
+    if let (Some("units"), Some(command)) = (text("op"), text("command")) {
+        let expected = enumerate(command).map(|units| serde_json::to_value(units).ok());
+        match expected {
+            Ok(units) => assert_eq!(
+                object.get("units"),
+                units.as_ref(),
+                "PROTO-8: `units` answered {line}, the enumeration gives {units:?}"
+            ),
+            Err(error) => assert_eq!(
+                error_code(object),
+                Some(ErrorCode::LimitExceeded.as_str()),
+                "PROTO-8: `units` answered {line}, the enumeration stopped: {error}"
+            ),
+        }
+    }
     if !ok {
         let code = error_code(object);
         assert!(
@@ -76,18 +104,15 @@ pub fn protocol(data: &[u8]) {
         assert!(message.is_some(), "PROTO-2: error of {line} has no message");
         return;
     }
-    if let Some(Value::Object(fields)) = &request {
-        let text = |name: &str| fields.get(name).and_then(Value::as_str);
-        if let (Some("match"), Some(pattern), Some(value), Some(home)) =
-            (text("op"), text("pattern"), text("value"), text("home"))
-        {
-            let expected = reference::is_match(pattern, value, home);
-            assert_eq!(
-                object.get("matched"),
-                Some(&Value::Bool(expected)),
-                "PROTO-7: `match` answered {line}, the reference matcher says {expected}"
-            );
-        }
+    if let (Some("match"), Some(pattern), Some(value), Some(home)) =
+        (text("op"), text("pattern"), text("value"), text("home"))
+    {
+        let expected = reference::is_match(pattern, value, home);
+        assert_eq!(
+            object.get("matched"),
+            Some(&Value::Bool(expected)),
+            "PROTO-7: `match` answered {line}, the reference matcher says {expected}"
+        );
     }
 }
 
