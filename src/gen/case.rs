@@ -255,6 +255,13 @@ fn grammar<C: Choices>(c: &mut C, shape: Shape, weights: &Weights) -> Case {
     if exotic && c.percent(20) {
         inner.push_str(&separator(c));
     }
+    if shape == Shape::Mixed && c.percent(3) {
+        // A huge argument: the policy must stay linear and total on it.
+        let size = [1_000, 20_000, 200_000][c.choose(3)];
+        inner.push_str(" '");
+        inner.push_str(&"a".repeat(size));
+        inner.push('\'');
+    }
     if !canonical && c.percent(5) {
         // A lone wrapper word: `time`, `timeout` with nothing to run.
         layers.truncate(depth.saturating_sub(1));

@@ -54,11 +54,15 @@ pub enum Placement {
     Escaped,
     /// `S | U`: the unit mid-pipeline (where `xargs` usually sits).
     AfterPipe,
+    /// The unit under many levels of `$( … )` and `( … )`, alternating:
+    /// `echo $( (echo $( (U) )) )` — up to 1,200 levels, past the policy's
+    /// nesting bound (`POL-LIMIT-3`).
+    Deep,
 }
 
 impl Placement {
     /// Every placement, simplest first.
-    pub const ALL: [Self; 18] = [
+    pub const ALL: [Self; 19] = [
         Self::Alone,
         Self::Scaffold,
         Self::List,
@@ -77,6 +81,7 @@ impl Placement {
         Self::Overlapping,
         Self::Escaped,
         Self::AfterPipe,
+        Self::Deep,
     ];
 }
 
@@ -256,6 +261,16 @@ pub fn place<C: Choices>(
             b.sibling(c);
             b.push(" | ");
             b.unit(unit);
+        }
+        Placement::Deep => {
+            let depth = [2, 10, 60, 300, 1200][c.choose(5)];
+            for level in 0..depth {
+                b.push(if level % 2 == 0 { "echo $( " } else { "(" });
+            }
+            b.unit(unit);
+            for level in (0..depth).rev() {
+                b.push(if level % 2 == 0 { " )" } else { ")" });
+            }
         }
     }
     b

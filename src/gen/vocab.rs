@@ -55,7 +55,9 @@ pub fn wide_separator<C: Choices>(c: &mut C) -> String {
 }
 
 /// Inner commands a wrapper may run. None starts with whitespace or `-`,
-/// none contains a line terminator, none is itself a wrapper.
+/// none is itself a wrapper. One holds NUL and an emoji, one ends with a
+/// backslash, one continues over a line (`\` newline), which the grammars'
+/// `.` does not cross.
 pub const INNER_COMMANDS: &[&str] = &[
     "npm test",
     "ls",
@@ -73,6 +75,9 @@ pub const INNER_COMMANDS: &[&str] = &[
     "grep -r timeout src",
     "sudo ls",
     "npm run time",
+    "echo 😀 \u{0}",
+    "cat 'a b' \\",
+    "ls \\\n-la",
 ];
 
 /// Sibling commands placed around the wrapper unit. None contains a wrapper word
