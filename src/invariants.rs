@@ -177,3 +177,243 @@ fn check_query(details: &Value, query: &QueryRecord) -> Result<(), InvariantViol
     }
     Ok(())
 }
+
+// ---------------------------------------------------------------------------
+// Policy-aware invariants (issue 5: generators and properties; appended
+// section, INV-9 to INV-12 and the two twin checks).
+//
+// These checks need the reference policy (chapter 7) besides the decision, so
+// they sit apart from the authorizer-only checks above. The property tests
+// (`tests/properties.rs`) and the fuzz targets call these same functions.
+// ---------------------------------------------------------------------------
+
+use crate::ecma;
+use crate::pipeline::unit_decisions;
+use crate::policy::matcher::RuleSet;
+use crate::policy::{reference, Policy, Rule};
+use crate::recognize::transcription;
+
+/// An invariant involving the reference policy, broken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PolicyInvariantViolation {
+    /// An allow although a unit of the original command, de-wrapped, is not
+    /// among the units the re-query judged (`INV-9`).
+    SiblingUnjudged {
+        /// The original unit's text.
+        unit: String,
+    },
+    /// An allow although a unit the re-query judged was floored or not
+    /// allowed by its rule (`INV-9`).
+    SiblingNotAllowed {
+        /// The judged unit's text.
+        unit: String,
+    },
+    /// A tightened policy or an added sibling turned a non-allow into an allow (`INV-10`).
+    NotMonotone,
+    /// Two decisions on the same input differ (`INV-12`).
+    NotDeterministic,
+    /// The hand-written recognizer and its fancy-regex transcription disagree (`WRAP-TRANS-1`).
+    RecognizersDisagree {
+        /// The unit they disagree on.
+        unit: String,
+    },
+    /// The fast and the reference matcher disagree (`POL-MATCH-8`).
+    MatchersDisagree {
+        /// The rule's pattern.
+        pattern: String,
+        /// The value matched.
+        value: String,
+    },
+}
+
+impl std::fmt::Display for PolicyInvariantViolation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::SiblingUnjudged { unit } => write!(f, "allow left unit {unit:?} unjudged"),
+            Self::SiblingNotAllowed { unit } => {
+                write!(f, "allow although judged unit {unit:?} was floored or not allowed")
+            }
+            Self::NotMonotone => f.write_str("a stricter input was allowed"),
+            Self::NotDeterministic => f.write_str("the same input was decided differently"),
+            Self::RecognizersDisagree { unit } => {
+                write!(f, "recognizer and transcription disagree on {unit:?}")
+            }
+            Self::MatchersDisagree { pattern, value } => {
+                write!(f, "fast and reference matchers disagree: {pattern:?} vs {value:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PolicyInvariantViolation {}
+
+/// `INV-9`: an allow leaves no sibling unjudged.
+///
+/// Stripping deletes the wrapper prefix (the unit minus its inner command)
+/// at the located occurrence and moves nothing else, so every span of the
+/// original full command has an *image* in the de-wrapped one. Every unit of
+/// the original command must have, at one of the places its text occurs, an
+/// image that is a unit the re-query judged — for the wrapper unit (the unit
+/// starting where the located occurrence starts), an image that ends with a
+/// judged unit, since the inner command's unit omits leading assignments —
+/// and every judged unit must be allowed by its rule and not floored.
+///
+/// # Errors
+/// The first unit left unjudged or not allowed.
+pub fn check_siblings_judged(
+    details: &Value,
+    policy: &Policy,
+    decision: &Decision,
+) -> Result<(), PolicyInvariantViolation> {
+    if decision.verdict != Verdict::Allow {
+        return Ok(());
+    }
+    let unjudged = |unit: &str| PolicyInvariantViolation::SiblingUnjudged {
+        unit: unit.to_owned(),
+    };
+    let (Ok(request), Some(query)) = (payload::extract(details), decision.queries.first()) else {
+        return Err(unjudged(""));
+    };
+    let full = request.full_command;
+    let inner = Wrapper::ALL
+        .iter()
+        .find_map(|w| w.recognize(request.unit))
+        .map(|r| r.inner)
+        .ok_or_else(|| unjudged(request.unit))?;
+    let located = strip::locate_once(full, request.unit).ok_or_else(|| unjudged(request.unit))?;
+    let prefix_end = located.end - inner.len();
+    // Where a position of the original lands in the de-wrapped command.
+    let image_of = |position: usize| {
+        if position <= located.start {
+            position
+        } else if position < prefix_end {
+            located.start
+        } else {
+            position - (prefix_end - located.start)
+        }
+    };
+    let judged = policy.advisory(&query.value);
+    for judgement in unit_decisions(policy, &judged) {
+        if judgement.floored || judgement.state != PermissionState::Allow {
+            return Err(PolicyInvariantViolation::SiblingNotAllowed {
+                unit: judgement.unit.text,
+            });
+        }
+    }
+    let original = policy.advisory(full);
+    for unit in &original.units {
+        let mut from = 0;
+        let mut accounted = false;
+        while let Some(start) = ecma::index_of(full, &unit.text, from) {
+            let end = start + unit.text.len();
+            let image = query.value.get(image_of(start)..image_of(end));
+            // The wrapper unit (starting where the occurrence starts) becomes the
+            // inner command, whose unit text omits leading assignments (POL-UNIT-4).
+            let is_wrapper_unit = start == located.start;
+            let judged_as = |t: &str| {
+                judged
+                    .units
+                    .iter()
+                    .any(|j| j.text == t || (is_wrapper_unit && t.ends_with(j.text.as_str())))
+            };
+            if image.is_some_and(judged_as) {
+                accounted = true;
+                break;
+            }
+            // Next character boundary: overlapping occurrences count too.
+            from = start + full.get(start..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);
+            if from > full.len() {
+                break;
+            }
+        }
+        if !accounted {
+            return Err(unjudged(&unit.text));
+        }
+    }
+    Ok(())
+}
+
+/// `INV-10`: a stricter input (a rule turned from allow to ask or deny, or a
+/// sibling added) never turns a non-allow into an allow.
+///
+/// # Errors
+/// `NotMonotone` when `before` was not an allow and `after` is.
+pub fn check_monotone(before: Verdict, after: Verdict) -> Result<(), PolicyInvariantViolation> {
+    if before != Verdict::Allow && after == Verdict::Allow {
+        Err(PolicyInvariantViolation::NotMonotone)
+    } else {
+        Ok(())
+    }
+}
+
+/// `INV-12`: the same input gives the same decision, events and queries included.
+///
+/// # Errors
+/// `NotDeterministic` when the two decisions differ.
+pub fn check_deterministic(first: &Decision, second: &Decision) -> Result<(), PolicyInvariantViolation> {
+    if first == second {
+        Ok(())
+    } else {
+        Err(PolicyInvariantViolation::NotDeterministic)
+    }
+}
+
+/// `WRAP-TRANS-1`: the hand-written recognizers answer exactly what the fancy-regex
+/// transcriptions of the ECMAScript grammars answer on `unit` (a transcription
+/// that fails to evaluate, e.g. on its backtracking limit, is not compared).
+///
+/// # Errors
+/// `RecognizersDisagree` naming `unit`.
+pub fn check_recognizers_agree(unit: &str) -> Result<(), PolicyInvariantViolation> {
+    let disagree = || PolicyInvariantViolation::RecognizersDisagree {
+        unit: unit.to_owned(),
+    };
+    if let Ok(expected) = transcription::match_timeout(unit) {
+        let actual = recognize::match_timeout(unit).map(|m| (m.duration, m.inner));
+        if actual != expected {
+            return Err(disagree());
+        }
+    }
+    if let Ok(expected) = transcription::match_time(unit) {
+        if recognize::match_time(unit) != expected {
+            return Err(disagree());
+        }
+    }
+    for wrapper in Wrapper::ALL {
+        if let Ok(expected) = transcription::starts_with_word(unit, wrapper.word()) {
+            if wrapper.starts_with_word(unit) != expected {
+                return Err(disagree());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `POL-MATCH-8`: the fast matcher and the reference matcher agree on every
+/// rule of `rules` against `value`, and on which rule matches last.
+///
+/// # Errors
+/// `MatchersDisagree` naming the first rule they disagree on.
+pub fn check_matchers_agree(rules: &[Rule], home: &str, value: &str) -> Result<(), PolicyInvariantViolation> {
+    let fast = RuleSet::new(rules, home);
+    for (index, rule) in rules.iter().enumerate() {
+        if fast.matches(index, value) != reference::is_match(&rule.pattern, value, home) {
+            return Err(PolicyInvariantViolation::MatchersDisagree {
+                pattern: rule.pattern.clone(),
+                value: value.to_owned(),
+            });
+        }
+    }
+    let last_reference = rules
+        .iter()
+        .rposition(|rule| reference::is_match(&rule.pattern, value, home));
+    if fast.last_match(value) == last_reference {
+        Ok(())
+    } else {
+        Err(PolicyInvariantViolation::MatchersDisagree {
+            pattern: String::new(),
+            value: value.to_owned(),
+        })
+    }
+}
