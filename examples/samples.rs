@@ -26,8 +26,12 @@ fn main() {
                 })
                 .collect();
             let case = build_shape(&mut ByteChoices::new(&bytes), shape, &weights);
-            println!("{index:2}. full  {:?}", case.full);
-            println!("    unit  {:?}  inner {:?}", case.unit, case.inner);
+            println!("{index:2}. full  {}", shown(&case.full));
+            println!(
+                "    unit  {}  inner {}",
+                shown(&case.unit),
+                shown(&case.inner)
+            );
             let siblings: Vec<&str> = case.siblings.iter().map(|s| s.text.as_str()).collect();
             println!("    placement {:?}  siblings {siblings:?}", case.placement);
             let rules: Vec<String> = case
@@ -37,9 +41,24 @@ fn main() {
                 .collect();
             println!("    rules [{}]", rules.join(", "));
             if let Some(guard) = case.broken {
-                println!("    broken guard {guard:?}  details {}", case.details);
+                println!(
+                    "    broken guard {guard:?}  details {}",
+                    shown(&case.details.to_string())
+                );
             }
-            println!("    route {:?}", case.route());
+            let route = format!("{:?}", case.route());
+            println!("    route {}", shown(&route));
         }
     }
+}
+
+/// Debug-quoted, cut to 300 characters with the full length noted (huge
+/// arguments and deep nesting would flood the terminal).
+fn shown(text: &str) -> String {
+    let quoted = format!("{text:?}");
+    if quoted.chars().count() <= 300 {
+        return quoted;
+    }
+    let head: String = quoted.chars().take(300).collect();
+    format!("{head}… ({} bytes)", text.len())
 }

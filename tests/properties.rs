@@ -9,8 +9,9 @@
 
 use inner_cmd_spec::authorize::{authorize, Decision, FixedSession};
 use inner_cmd_spec::ecma::is_line_terminator;
+use inner_cmd_spec::events::Event;
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
-use inner_cmd_spec::gen::{Case, Route, Shape, Weights, INNER_COMMANDS};
+use inner_cmd_spec::gen::{Case, Guard, Route, Shape, Weights, INNER_COMMANDS};
 use inner_cmd_spec::invariants::{
     check_decision_in_session, check_deterministic, check_matchers_agree, check_monotone,
     check_recognizers_agree, check_siblings_judged,
@@ -149,6 +150,58 @@ proptest! {
             route => {
                 prop_assert!(decision.queries.is_empty(), "{:?} queried {:?}", route, decision.queries);
                 prop_assert_eq!(decision.verdict, Verdict::Defer);
+            }
+        }
+    }
+
+    /// AUTH-1..AUTH-9, AUTH-12, EVT-3: each route the generator predicts
+    /// (GEN-8) ends in its own event — none for forwarded, malformed and
+    /// unclaimed inputs, `session_mismatch`, `unsupported_wrapper_syntax` for
+    /// the right wrapper, `nested_wrapper`, `wrapper_not_located`,
+    /// `env_non_transparent`/`xargs_non_transparent` — and on the query route
+    /// `allow`/`deny`/`inner_ask` as the policy answered, naming the full
+    /// and the predicted inner command.
+    #[test]
+    fn auth_each_route_ends_in_its_event(case in cases(Weights::default())) {
+        let policy = policy_of(&case);
+        let decision = decide(&case.details, &case, &policy);
+        let event = decision.events.first();
+        let full = case.full.as_str();
+        match case.route() {
+            Route::Guard(Guard::SessionMismatch) => {
+                prop_assert!(matches!(event, Some(Event::SessionMismatch { .. })), "{:?}", event);
+            }
+            Route::Guard(_) | Route::Unclaimed => prop_assert_eq!(event, None),
+            Route::Unsupported(wrapper) => match event {
+                Some(Event::UnsupportedWrapperSyntax { command, wrapper: named }) => {
+                    prop_assert_eq!(command.as_str(), full);
+                    prop_assert_eq!(named.word(), wrapper.word());
+                }
+                other => prop_assert!(false, "unsupported {:?} gave {:?}", wrapper, other),
+            },
+            Route::Nested => {
+                prop_assert!(matches!(event, Some(Event::NestedWrapper { command, .. }) if command == full), "{:?}", event);
+            }
+            Route::NotLocated => {
+                prop_assert!(matches!(event, Some(Event::WrapperNotLocated { command }) if command == full), "{:?}", event);
+            }
+            Route::NonTransparent(wrapper) => {
+                let named = match event {
+                    Some(Event::EnvNonTransparent { command }) if command == full => "env",
+                    Some(Event::XargsNonTransparent { command }) if command == full => "xargs",
+                    other => return Err(TestCaseError::fail(format!("non-transparent gave {other:?}"))),
+                };
+                prop_assert_eq!(named, wrapper.word());
+            }
+            Route::Query { inner, dewrapped } => {
+                let (command, inner_command) = match (policy.advisory(&dewrapped).state, event) {
+                    (PermissionState::Allow, Some(Event::Allow { command, inner_command, .. }))
+                    | (PermissionState::Deny, Some(Event::Deny { command, inner_command, .. }))
+                    | (PermissionState::Ask, Some(Event::InnerAsk { command, inner_command })) => (command, inner_command),
+                    (state, other) => return Err(TestCaseError::fail(format!("answer {state} gave {other:?}"))),
+                };
+                prop_assert_eq!(command.as_str(), full);
+                prop_assert_eq!(inner_command, &inner);
             }
         }
     }
