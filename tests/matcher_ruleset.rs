@@ -87,3 +87,44 @@ fn pol_rule_2_single_rule_matches() {
         );
     }
 }
+
+/// POL-MATCH-8: the first-byte skip never changes the deciding rule. Each row is
+/// a pattern whose first character is easy to mistake for a requirement; the
+/// expectation comes from the reference matcher, rule by rule.
+#[test]
+fn pol_match_8_skipping_rules_never_changes_the_answer() {
+    use inner_cmd_spec::policy::reference;
+    let home = "/home/u";
+    let rows: &[(&str, &str)] = &[
+        (" *", ""),
+        (" *", " x"),
+        ("a *", "a"),
+        ("a *", "b"),
+        ("?x", "éx"),
+        ("?", "\u{1F600}"),
+        ("??", "\u{1F600}"),
+        ("*x", "x"),
+        ("", ""),
+        ("é*", "é"),
+        ("é*", "è"),
+        ("~/x", "/home/u/x"),
+        ("~", "/home/u"),
+        ("$HOME/*", "/home/u/.ssh"),
+        ("x", "x"),
+        ("x", "X"),
+    ];
+    for &(pattern, value) in rows {
+        // The row's rule sits after a rule that never matches, so a wrong skip
+        // would surface as `None` or a wrong index.
+        let set = RuleSet::new(
+            &rules(&[("never-matches-this", Deny), (pattern, Allow)]),
+            home,
+        );
+        let want = reference::is_match(pattern, value, home).then_some(1);
+        assert_eq!(
+            set.last_match(value),
+            want,
+            "pattern {pattern:?} value {value:?}"
+        );
+    }
+}

@@ -4,9 +4,14 @@ use super::pattern::{Pattern, Work};
 use super::Rule;
 
 /// Rules compiled once, evaluated many times without allocating.
+///
+/// Each rule also keeps the first byte its matches must start with, if any,
+/// so that evaluating a large policy costs one byte comparison for most rules
+/// instead of a match attempt (`POL-MATCH-8`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleSet {
     patterns: Vec<Pattern>,
+    first_bytes: Vec<Option<u8>>,
 }
 
 impl RuleSet {
@@ -15,11 +20,14 @@ impl RuleSet {
     /// `home` is an explicit input: the matcher never reads the environment.
     #[must_use]
     pub fn new(rules: &[Rule], home: &str) -> RuleSet {
+        let patterns: Vec<Pattern> = rules
+            .iter()
+            .map(|rule| Pattern::compile(&rule.pattern, home))
+            .collect();
+        let first_bytes = patterns.iter().map(Pattern::required_first_byte).collect();
         RuleSet {
-            patterns: rules
-                .iter()
-                .map(|rule| Pattern::compile(&rule.pattern, home))
-                .collect(),
+            patterns,
+            first_bytes,
         }
     }
 
@@ -46,9 +54,14 @@ impl RuleSet {
 
     /// [`RuleSet::last_match`], adding the steps taken to `work` (`POL-MATCH-7`).
     pub fn last_match_counted(&self, value: &str, work: &mut Work) -> Option<usize> {
+        let first = value.as_bytes().first().copied();
         self.patterns
             .iter()
-            .rposition(|pattern| pattern.is_match_counted(value, work))
+            .zip(&self.first_bytes)
+            .rposition(|(pattern, required)| {
+                required.is_none_or(|byte| Some(byte) == first)
+                    && pattern.is_match_counted(value, work)
+            })
     }
 
     /// Whether the rule at `index` matches the whole `value`; `false` for an

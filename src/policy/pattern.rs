@@ -202,6 +202,18 @@ impl Glob {
         }
     }
 
+    /// The first byte every matching value starts with, when the first
+    /// piece begins with a literal character.
+    fn required_first_byte(&self) -> Option<u8> {
+        match self.pieces.first()?.elements.first()? {
+            Element::Char(c) => {
+                let mut buffer = [0; 4];
+                c.encode_utf8(&mut buffer).as_bytes().first().copied()
+            }
+            Element::AnyUnit => None,
+        }
+    }
+
     fn is_match(&self, value: &str, work: &mut Work) -> bool {
         let end = Pos::end(value);
         let (first, rest) = match self.pieces.split_first() {
@@ -266,6 +278,20 @@ impl Pattern {
         Pattern {
             full: Glob::new(&expanded),
             without_tail,
+        }
+    }
+
+    /// The first byte of every value this pattern matches, if there is one.
+    ///
+    /// A necessary condition only, used by [`super::matcher::RuleSet`] to skip
+    /// rules without running them (`POL-MATCH-8`). With an optional trailing
+    /// ` *` both alternatives must agree: `" *"` also matches the empty value.
+    #[must_use]
+    pub fn required_first_byte(&self) -> Option<u8> {
+        let full = self.full.required_first_byte()?;
+        match &self.without_tail {
+            Some(glob) => (glob.required_first_byte()? == full).then_some(full),
+            None => Some(full),
         }
     }
 
