@@ -80,6 +80,9 @@ fn violated_guards(case: &Case) -> Vec<Guard> {
         out.push(Guard::WrongKind);
     }
     match payload.get("evidence") {
+        Some(Value::Array(entries)) if !entries.iter().all(Value::is_object) => {
+            out.push(Guard::EvidenceNotArray);
+        }
         Some(Value::Array(entries)) => {
             let full: Vec<&Value> = entries
                 .iter()

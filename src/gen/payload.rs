@@ -8,7 +8,8 @@ use super::choices::Choices;
 /// Each breaks exactly one condition of spec chapter 2 / upstream §2–3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Guard {
-    /// `forwarding` present: `{"forwarding": {"from": "sub-agent"}}`.
+    /// `forwarding` present: truthy (`{"from": "sub-agent"}`, `[]`, `"x"`, `1`,
+    /// `true`) or falsy (`null`, `false`, `0`, `""`), which fails the guards too.
     ForwardingPresent,
     /// The live session id differs from the registered one.
     SessionMismatch,
@@ -36,7 +37,8 @@ pub enum Guard {
     BlankFullCommand,
     /// A `"full command"` entry whose text is not a string (`42`, `null`, `[]`).
     NonStringFullCommand,
-    /// `payload.evidence` is not an array.
+    /// `payload.evidence` is not an array, or holds an entry that is not an
+    /// object (`"full command"`, `null`, `7`).
     EvidenceNotArray,
     /// `payload.request` is missing.
     MissingRequest,
@@ -85,6 +87,16 @@ pub fn valid_details(c: &mut impl Choices, unit: &str, full: &str, agent: Option
     if c.percent(30) {
         evidence.push(json!({"label": "rule", "text": "bash: *", "detail": null}));
     }
+    if c.percent(20) {
+        // Decoys: labels that are not exactly "full command" are not inspected.
+        let label = [
+            "Full command",
+            "full command ",
+            "full_command",
+            "full  command",
+        ][c.choose(4)];
+        evidence.push(json!({"label": label, "text": "rm -rf /", "detail": null}));
+    }
     // The full command may be omitted only when it equals the unit.
     if full != unit || c.percent(50) {
         evidence.push(json!({"label": FULL_COMMAND_LABEL, "text": full, "detail": null}));
@@ -120,7 +132,21 @@ pub fn valid_details(c: &mut impl Choices, unit: &str, full: &str, agent: Option
 pub fn break_guard(c: &mut impl Choices, details: &mut Value, guard: Guard) -> String {
     let mut session = SESSION_ID.to_owned();
     match guard {
-        Guard::ForwardingPresent => set(details, &[], "forwarding", json!({"from": "sub-agent"})),
+        Guard::ForwardingPresent => {
+            let forwarding = [
+                json!({"from": "sub-agent"}),
+                json!([]),
+                json!("x"),
+                json!(1),
+                json!(true),
+                Value::Null,
+                json!(false),
+                json!(0),
+                json!(""),
+            ][c.choose(9)]
+            .clone();
+            set(details, &[], "forwarding", forwarding);
+        }
         Guard::SessionMismatch => session = ["session-2", "", "SESSION-1"][c.choose(3)].to_owned(),
         Guard::WrongToolName => set(details, &[], "toolName", json!(wrong_name(c))),
         Guard::WrongRequestToolName => {
@@ -194,6 +220,10 @@ pub fn break_guard(c: &mut impl Choices, details: &mut Value, guard: Guard) -> S
             let text =
                 [json!(42), Value::Null, json!(["ls"]), json!({"t": "ls"})][c.choose(4)].clone();
             replace_full_entry(details, text);
+        }
+        Guard::EvidenceNotArray if c.percent(30) => {
+            let entry = [json!("full command"), Value::Null, json!(7)][c.choose(3)].clone();
+            push_evidence(details, entry);
         }
         Guard::EvidenceNotArray => {
             let text = full_text(details);
