@@ -7,89 +7,23 @@
 //! `inner_cmd_spec::invariants`, which the fuzz targets call too.
 #![cfg(feature = "proptest")]
 
-use inner_cmd_spec::authorize::{authorize, Decision, FixedSession};
+mod properties_support;
+
 use inner_cmd_spec::ecma::is_line_terminator;
 use inner_cmd_spec::events::Event;
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
-use inner_cmd_spec::gen::{Case, Guard, Route, Shape, Weights, INNER_COMMANDS};
+use inner_cmd_spec::gen::{Guard, Route, Shape, Weights, INNER_COMMANDS};
 use inner_cmd_spec::invariants::{
-    check_decision_in_session, check_deterministic, check_matchers_agree, check_monotone,
-    check_recognizers_agree, check_siblings_judged,
+    check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,
+    check_siblings_judged,
 };
-use inner_cmd_spec::pipeline;
 use inner_cmd_spec::policy::{check::match_value, Policy, Rule};
-use inner_cmd_spec::query::PermissionQuery;
 use inner_cmd_spec::verdict::{PermissionState, Verdict};
+use properties_support::{answer, check, decide, pipeline, policy_of, with_full_command};
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
-use serde_json::{json, Value};
-
-/// Cases per property unless `PROPTEST_CASES` says otherwise.
-const DEFAULT_CASES: u32 = 2000;
 
 fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(DEFAULT_CASES);
-    ProptestConfig {
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/properties.txt",
-        ))),
-        ..ProptestConfig::with_cases(cases)
-    }
-}
-
-fn policy_of(case: &Case) -> Policy {
-    Policy::new(case.rules.clone(), case.home.clone())
-}
-
-fn session_of(case: &Case) -> FixedSession {
-    FixedSession {
-        registered: case.registered_session.clone(),
-        current: Ok(case.live_session.clone()),
-    }
-}
-
-fn decide(details: &Value, case: &Case, policy: &Policy) -> Decision {
-    authorize(details, &session_of(case), policy)
-}
-
-fn answer(policy: &Policy, value: &str) -> Option<PermissionState> {
-    policy.check("bash", value, None).ok()
-}
-
-/// `details` with its full command replaced by `full` (a single evidence entry).
-fn with_full_command(details: &Value, full: &str) -> Value {
-    let mut details = details.clone();
-    let entry = json!({"label": "full command", "text": full, "detail": null});
-    if let Some(evidence) = details
-        .get_mut("payload")
-        .and_then(|p| p.get_mut("evidence"))
-        .and_then(Value::as_array_mut)
-    {
-        evidence.retain(|e| e.get("label").and_then(Value::as_str) != Some("full command"));
-        evidence.push(entry);
-    }
-    details
-}
-
-/// The gate-then-authorizer pipeline's outcome (chapter 8, `PIPE-*`).
-fn pipeline(policy: &Policy, command: &str) -> PermissionState {
-    pipeline::decide(policy, command, &pipeline::Options::default()).outcome
-}
-
-/// `check_decision_in_session` for a case: the policy answers, and whether
-/// the case's live session is the registered one.
-fn check(
-    case: &Case,
-    policy: &Policy,
-    details: &Value,
-    decision: &Decision,
-) -> Result<(), TestCaseError> {
-    let session_matches = case.live_session == case.registered_session;
-    check_decision_in_session(details, session_matches, &|v| answer(policy, v), decision)
-        .map_err(|e| TestCaseError::fail(e.to_string()))
+    properties_support::config("proptest-regressions/properties.txt")
 }
 
 proptest! {
@@ -308,132 +242,4 @@ proptest! {
         check_deterministic(&first, &second).map_err(|e| TestCaseError::fail(e.to_string()))?;
         check(&case, &policy, &case.details, &first)?;
     }
-}
-
-/// INV-11 regression (first shrink of `inv_11_transparent_wrappers_decide_like_the_bare_command`,
-/// when it still drew `*` deny): rules `[* deny, npm * allow]` allow `npm test`
-/// but the gate denies `timeout 1 npm test` (last match `*`), so the property
-/// only holds for catch-alls that do not deny. Not a bug: the authorizer is
-/// consulted on ask only (chapter 8).
-#[test]
-fn inv_11_regression_catch_all_deny_denies_the_wrapper_at_the_gate() {
-    let rules = vec![
-        Rule {
-            pattern: "*".into(),
-            state: PermissionState::Deny,
-        },
-        Rule {
-            pattern: "npm *".into(),
-            state: PermissionState::Allow,
-        },
-    ];
-    let policy = Policy::new(rules, "/home/u");
-    assert_eq!(pipeline(&policy, "npm test"), PermissionState::Allow);
-    assert_eq!(
-        policy.gate("timeout 1 npm test").state,
-        PermissionState::Deny
-    );
-    assert_eq!(
-        pipeline(&policy, "timeout 1 npm test"),
-        PermissionState::Deny
-    );
-}
-
-/// GEN-8: the properties above are not vacuous — over a fixed stream of
-/// generated cases every route occurs, and the authorizer allows, denies and
-/// defers on the query route.
-#[test]
-fn gen_8_properties_see_every_route_and_verdict() {
-    use inner_cmd_spec::gen::{build, ByteChoices};
-    use std::collections::HashSet;
-    let weights = Weights::default();
-    let mut routes = HashSet::new();
-    let mut verdicts = HashSet::new();
-    let mut state: u64 = 0x1234_5678_9ABC_DEF1;
-    for _ in 0..3000 {
-        let bytes: Vec<u8> = (0..160)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state.to_le_bytes()[0]
-            })
-            .collect();
-        let case = build(&mut ByteChoices::new(&bytes), &weights);
-        let route = case.route();
-        routes.insert(std::mem::discriminant(&route));
-        if matches!(route, Route::Query { .. }) {
-            let policy = policy_of(&case);
-            verdicts.insert(decide(&case.details, &case, &policy).verdict);
-        }
-    }
-    assert_eq!(routes.len(), 7, "routes seen: {}", routes.len());
-    assert_eq!(
-        verdicts.len(),
-        3,
-        "verdicts on the query route: {verdicts:?}"
-    );
-}
-
-/// INV-11 regression (shrunk by `inv_11_transparent_wrappers_decide_like_the_bare_command`
-/// once inner commands gained a line continuation): with no rules but `ls *`
-/// allow, `ls \` newline `-la` is allowed alone, but `time ls \` newline `-la`
-/// and `timeout 1 ls \` newline `-la` are unsupported syntax (`.` does not cross
-/// the newline) and stay ask. Fail-closed, as the grammar says; INV-11 now
-/// excludes line terminators.
-#[test]
-fn inv_11_regression_line_continuation_is_not_unwrapped() {
-    let policy = Policy::new(
-        vec![Rule {
-            pattern: "ls *".into(),
-            state: PermissionState::Allow,
-        }],
-        "/home/u",
-    );
-    assert_eq!(pipeline(&policy, "ls \\\n-la"), PermissionState::Allow);
-    assert_eq!(pipeline(&policy, "time ls \\\n-la"), PermissionState::Ask);
-    assert_eq!(
-        pipeline(&policy, "timeout 1 ls \\\n-la"),
-        PermissionState::Ask
-    );
-}
-
-/// INV-9 regression (shrunk by `inv_9_no_allow_with_a_sibling_unjudged`, an
-/// `Overlapping` placement): value `timeout 30s FOO=1 npm test timeout` in full
-/// `timeout 30s FOO=1 npm test timeout 30s FOO=1 npm test timeout`. The only
-/// unit is the whole command; its image `FOO=1 npm test timeout 30s …` is
-/// judged as `npm test timeout 30s …` (assignments omitted, POL-UNIT-4). The
-/// first INV-9 check compared whole texts and cried wolf; it now accepts a
-/// judged suffix for the wrapper unit. The allow itself is right.
-#[test]
-fn inv_9_regression_wrapper_unit_judged_without_its_assignments() {
-    let full = "timeout 30s FOO=1 npm test timeout 30s FOO=1 npm test timeout";
-    let unit = "timeout 30s FOO=1 npm test timeout";
-    let policy = Policy::new(
-        vec![Rule {
-            pattern: "npm *".into(),
-            state: PermissionState::Allow,
-        }],
-        "/home/u",
-    );
-    let details = json!({
-        "requestId": "r", "agentName": null, "toolName": "bash",
-        "payload": {"kind": "bash", "request": {"requester": {"forwarded": false}, "surface": "bash",
-            "toolName": "bash", "invokedToolName": null, "value": unit},
-            "evidence": [{"label": "full command", "text": full, "detail": null}]},
-    });
-    let decision = authorize(&details, &FixedSession::matching("s"), &policy);
-    assert_eq!(decision.verdict, Verdict::Allow);
-    assert_eq!(
-        decision.queries[0].value,
-        "FOO=1 npm test timeout 30s FOO=1 npm test timeout"
-    );
-    let judged: Vec<String> = policy
-        .advisory(&decision.queries[0].value)
-        .units
-        .into_iter()
-        .map(|u| u.text)
-        .collect();
-    assert_eq!(judged, vec!["npm test timeout 30s FOO=1 npm test timeout"]);
-    check_siblings_judged(&details, &policy, &decision).unwrap();
 }

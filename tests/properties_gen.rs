@@ -4,172 +4,19 @@
 //! `--all-features`). Without a generator feature this file is empty.
 #![cfg(feature = "proptest")]
 
+mod properties_support;
+
 use fancy_regex::Regex;
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
 use inner_cmd_spec::gen::{
-    build, build_shape, replay, ByteChoices, Case, Guard, Layer, LayerForm, Placement, Route,
-    Shape, Weights, Wrapper, ECMA_WIDE_SPACES, INNER_COMMANDS, ODD_BREAKS, SIBLING_COMMANDS,
+    build, build_shape, replay, ByteChoices, LayerForm, Placement, Route, Shape, Weights, Wrapper,
+    ECMA_WIDE_SPACES, ODD_BREAKS, SIBLING_COMMANDS,
 };
+use properties_support::{grammar_capture, is_separator_like, presented_full, violated_guards};
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
-use serde_json::Value;
 
-/// 1000 cases per property by default; `PROPTEST_CASES` scales it.
 fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000);
-    ProptestConfig {
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/properties_gen.txt",
-        ))),
-        ..ProptestConfig::with_cases(cases)
-    }
-}
-
-/// ECMAScript `.`, `\s` and `$` spelled out for fancy-regex (chapter 1), so the
-/// grammars below mean what they mean in the deployed TypeScript.
-const DOT: &str = r"[^\n\r\u{2028}\u{2029}]";
-const SPACE: &str = r"[\t\n\x0B\x0C\r \u{A0}\u{1680}\u{2000}-\u{200A}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}\u{FEFF}]";
-
-fn timeout_grammar() -> Regex {
-    Regex::new(&format!(
-        r"\A(?:timeout[ \t]+([1-9][0-9]*(?:\.[0-9]+)?[smhd]?)[ \t]+({DOT}+))\z"
-    ))
-    .unwrap()
-}
-
-fn time_grammar() -> Regex {
-    Regex::new(&format!(r"\A(?:time[ \t]+(?![-]|{SPACE})({DOT}+))\z")).unwrap()
-}
-
-/// The inner command a strict grammar captures from `unit`, if any.
-fn grammar_capture(unit: &str) -> Option<String> {
-    if let Some(caps) = timeout_grammar().captures(unit).unwrap() {
-        return Some(caps.get(2).unwrap().as_str().to_owned());
-    }
-    time_grammar()
-        .captures(unit)
-        .unwrap()
-        .map(|caps| caps.get(1).unwrap().as_str().to_owned())
-}
-
-/// An independent reading of the input guards of chapter 2: the guards `details`
-/// (with the given live session) violates.
-fn violated_guards(case: &Case) -> Vec<Guard> {
-    let d = &case.details;
-    let mut out = Vec::new();
-    let is_bash = |v: Option<&Value>| v.and_then(Value::as_str) == Some("bash");
-    let wrong_string =
-        |v: Option<&Value>| v.is_some_and(|v| v.as_str().is_some_and(|s| s != "bash"));
-    if d.get("forwarding").is_some() {
-        out.push(Guard::ForwardingPresent);
-    }
-    if case.live_session != case.registered_session {
-        out.push(Guard::SessionMismatch);
-    }
-    if !is_bash(d.get("toolName")) {
-        out.push(Guard::WrongToolName);
-    }
-    let Some(payload) = d.get("payload").and_then(Value::as_object) else {
-        out.push(Guard::WrongType);
-        return out;
-    };
-    if !is_bash(payload.get("kind")) {
-        out.push(Guard::WrongKind);
-    }
-    match payload.get("evidence") {
-        Some(Value::Array(entries)) if !entries.iter().all(Value::is_object) => {
-            out.push(Guard::EvidenceNotArray);
-        }
-        Some(Value::Array(entries)) => {
-            let full: Vec<&Value> = entries
-                .iter()
-                .filter(|e| e.get("label").and_then(Value::as_str) == Some("full command"))
-                .collect();
-            match full.as_slice() {
-                [] => {}
-                [one] => match one.get("text") {
-                    Some(Value::String(text)) if text.trim_matches(is_ecma_space).is_empty() => {
-                        out.push(Guard::BlankFullCommand);
-                    }
-                    Some(Value::String(_)) => {}
-                    _ => out.push(Guard::NonStringFullCommand),
-                },
-                _ => out.push(Guard::DuplicateFullCommand),
-            }
-        }
-        _ => out.push(Guard::EvidenceNotArray),
-    }
-    let Some(request) = payload.get("request") else {
-        out.push(Guard::MissingRequest);
-        return out;
-    };
-    let Some(request) = request.as_object() else {
-        out.push(Guard::WrongType);
-        return out;
-    };
-    match request.get("requester").and_then(|r| r.get("forwarded")) {
-        None => out.push(Guard::ForwardedMissing),
-        Some(Value::Bool(true)) => out.push(Guard::ForwardedTrue),
-        Some(Value::Bool(false)) => {}
-        Some(_) => out.push(Guard::WrongType),
-    }
-    if !is_bash(request.get("surface")) {
-        out.push(Guard::WrongSurface);
-    }
-    if wrong_string(request.get("toolName")) {
-        out.push(Guard::WrongRequestToolName);
-    } else if !is_bash(request.get("toolName")) {
-        out.push(Guard::WrongType);
-    }
-    if request.get("invokedToolName") != Some(&Value::Null) {
-        out.push(Guard::InvokedToolNameNonNull);
-    }
-    match request.get("value") {
-        Some(Value::String(value)) => {
-            if value.trim_matches(is_ecma_space).is_empty() {
-                out.push(Guard::BlankValue);
-            }
-            if d.get("command").is_some_and(|c| c.as_str() != Some(value)) {
-                out.push(Guard::LegacyCommandMismatch);
-            }
-        }
-        _ => out.push(Guard::WrongType),
-    }
-    out
-}
-
-/// Characters that act or look like separators (Rust's or ECMAScript's
-/// whitespace); NUL and other controls are word characters to bash.
-fn is_separator_like(c: char) -> bool {
-    c.is_whitespace() || SPACE_CHARS.contains(&c)
-}
-
-fn is_ecma_space(c: char) -> bool {
-    SPACE_CHARS.contains(&c)
-}
-
-const SPACE_CHARS: &[char] = &[
-    '\t', '\n', '\u{0B}', '\u{0C}', '\r', ' ', '\u{A0}', '\u{1680}', '\u{2000}', '\u{2001}',
-    '\u{2002}', '\u{2003}', '\u{2004}', '\u{2005}', '\u{2006}', '\u{2007}', '\u{2008}', '\u{2009}',
-    '\u{200A}', '\u{2028}', '\u{2029}', '\u{202F}', '\u{205F}', '\u{3000}', '\u{FEFF}',
-];
-
-/// The full command the details present: the single full-command evidence text, else the value.
-fn presented_full(case: &Case) -> Option<String> {
-    let payload = case.details.get("payload")?;
-    let from_evidence = payload
-        .get("evidence")?
-        .as_array()?
-        .iter()
-        .find(|e| e.get("label").and_then(Value::as_str) == Some("full command"))
-        .and_then(|e| e.get("text"))
-        .and_then(Value::as_str);
-    from_evidence
-        .or_else(|| payload.get("request")?.get("value")?.as_str())
-        .map(str::to_owned)
+    properties_support::config("proptest-regressions/properties_gen.txt")
 }
 
 proptest! {
@@ -377,61 +224,4 @@ fn gen_1_weights_pick_shapes() {
     assert_eq!(seen_shapes.len(), Shape::ALL.len() - 1);
     assert_eq!(seen_placements.len(), Placement::ALL.len());
     assert!(seen_forms.len() >= 16, "{seen_forms:?}");
-}
-
-fn layer(form: LayerForm, word_separator: &str, text: &str) -> Layer {
-    Layer {
-        form,
-        word_separator: word_separator.to_owned(),
-        duration: None,
-        trailing_separator: String::new(),
-        text: text.to_owned(),
-    }
-}
-
-/// GEN-8 regression (shrunk by `gen_8_route_agrees_with_the_grammars`): U+0085
-/// is not ECMAScript `\s`, so `time \u{85}npm test` is recognized with inner
-/// `\u{85}npm test`; the generator first predicted "unsupported".
-#[test]
-fn gen_8_regression_next_line_after_time_is_not_whitespace() {
-    let time = layer(LayerForm::TimeBare, " \u{85}", "time \u{85}");
-    let predicted = time.grammar_inner("npm test");
-    assert_eq!(predicted.as_deref(), Some("\u{85}npm test"));
-    assert_eq!(grammar_capture("time \u{85}npm test"), predicted);
-}
-
-/// GEN-8 regression (shrunk by `gen_8_route_agrees_with_the_grammars`): a
-/// `time -p` layer whose separator hides the dash behind U+0085 still matches
-/// the bare grammar: `time \u{85} -p npm test` captures `\u{85} -p npm test`.
-#[test]
-fn gen_8_regression_modifier_hidden_behind_next_line_matches() {
-    let time_p = layer(LayerForm::TimeP, " \u{85} ", "time \u{85} -p ");
-    let predicted = time_p.grammar_inner("npm test");
-    assert_eq!(predicted.as_deref(), Some("\u{85} -p npm test"));
-    assert_eq!(grammar_capture("time \u{85} -p npm test"), predicted);
-}
-
-/// GEN-6 regression (shrunk by `gen_6_separators_come_from_the_named_sets`):
-/// the junk duration `∞` is a word character, not a separator; the check must
-/// only look at separator-like characters. `timeout ∞ npm test` is unsupported.
-#[test]
-fn gen_6_regression_junk_duration_is_not_a_separator() {
-    assert!(!'∞'.is_whitespace() && !'∞'.is_control());
-    let mut timeout = layer(LayerForm::TimeoutBare, " ", "timeout ∞ ");
-    timeout.duration = Some(("∞".to_owned(), inner_cmd_spec::gen::DurationForm::Junk));
-    timeout.trailing_separator = " ".to_owned();
-    assert_eq!(timeout.grammar_inner("npm test"), None);
-    assert!(timeout.starts_with_word("npm test"));
-    assert_eq!(grammar_capture("timeout ∞ npm test"), None);
-}
-
-/// GEN-6 regression (shrunk by `gen_6_separators_come_from_the_named_sets`
-/// once inner commands gained a NUL): `time echo 😀 \0` holds U+0000, which is
-/// a word character, not a separator, so the check must not count it.
-#[test]
-fn gen_6_regression_nul_is_not_a_separator() {
-    assert!(!is_separator_like('\0'));
-    assert!(!is_separator_like('😀'));
-    assert!(is_separator_like('\u{85}') && is_separator_like('\u{FEFF}'));
-    assert!(INNER_COMMANDS.contains(&"echo 😀 \u{0}"));
 }
