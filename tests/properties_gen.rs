@@ -225,3 +225,32 @@ fn gen_1_weights_pick_shapes() {
     assert_eq!(seen_placements.len(), Placement::ALL.len());
     assert!(seen_forms.len() >= 16, "{seen_forms:?}");
 }
+
+/// GEN-2: the grammar never trusts its source — a source answering out of
+/// range (here always `usize::MAX`, or `n` itself) still builds well-formed
+/// cases, since every answer is reduced modulo `n`.
+#[test]
+fn gen_2_out_of_range_sources_cannot_break_the_grammar() {
+    struct Always(fn(usize) -> usize);
+    impl inner_cmd_spec::gen::Choices for Always {
+        fn choose(&mut self, n: usize) -> usize {
+            (self.0)(n)
+        }
+    }
+    let weights = Weights::default();
+    for source in [
+        Always(|_| usize::MAX),
+        Always(|n| n),
+        Always(|n| n.wrapping_mul(7).wrapping_add(3)),
+    ] {
+        for shape in Shape::ALL {
+            let mut source = Always(source.0);
+            let case = build_shape(&mut source, shape, &weights);
+            assert_eq!(case.shape, shape);
+            assert_eq!(
+                case.full.get(case.unit_at..case.unit_at + case.unit.len()),
+                Some(case.unit.as_str())
+            );
+        }
+    }
+}

@@ -8,7 +8,8 @@
 /// A source of decisions for the case grammar (`GEN-2`).
 pub trait Choices {
     /// An index in `0..n`. `n == 0` is treated as `1`. A source with nothing
-    /// left to give answers `0`, the simplest option.
+    /// left to give answers `0`, the simplest option. (The grammar reduces an
+    /// out-of-range answer modulo `n`, so a faulty source cannot make it panic.)
     fn choose(&mut self, n: usize) -> usize;
 
     /// An index into `weights`, picked with probability proportional to its
@@ -144,7 +145,9 @@ impl<C: Choices> Recorder<C> {
 
 impl<C: Choices> Choices for Recorder<C> {
     fn choose(&mut self, n: usize) -> usize {
-        let pick = self.source.choose(n);
+        // The grammar indexes tables with the answer: a source that answers
+        // out of range is reduced, never trusted.
+        let pick = self.source.choose(n) % n.max(1);
         self.picks.push(u32::try_from(pick).unwrap_or(u32::MAX));
         pick
     }

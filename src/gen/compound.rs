@@ -151,8 +151,8 @@ pub fn place<C: Choices>(
             b.named_sibling("echo EXIT");
         }
         Placement::List => {
-            let before = c.choose(max_siblings.min(3) + 1);
-            let after = c.choose(max_siblings.saturating_sub(before) + 1);
+            let before = c.choose(max_siblings.min(3).saturating_add(1));
+            let after = c.choose(max_siblings.saturating_sub(before).saturating_add(1));
             for _ in 0..before {
                 b.sibling(c);
                 join(c, &mut b, gap);

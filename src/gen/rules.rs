@@ -54,7 +54,7 @@ pub fn rules(c: &mut impl Choices, commands: &[&str], max_rules: usize) -> Vec<R
             state: PermissionState::Allow,
         }));
     }
-    let count = c.choose(max_rules + 1);
+    let count = c.choose(max_rules.saturating_add(1));
     for _ in 0..count {
         let pattern = if commands.is_empty() || c.percent(25) {
             c.pick(GENERIC_PATTERNS).copied().unwrap_or("*").to_owned()
