@@ -187,3 +187,75 @@ fn gen_6_regression_nul_is_not_a_separator() {
     assert!(is_separator_like('\u{85}') && is_separator_like('\u{FEFF}'));
     assert!(INNER_COMMANDS.contains(&"echo 😀 \u{0}"));
 }
+
+/// INV-10 regression (shrunk by `inv_10_stricter_inputs_are_never_allowed_more`
+/// at 15,000 cases: `echo '…😀 \0'` with `&& rm -rf /` appended). A NUL inside
+/// single quotes makes tree-sitter end the command early: `echo 'a \0'` has the
+/// units `echo` and ` 'a \0'` (an ERROR node), and an appended `&& rm -rf /` is
+/// swallowed into that ERROR unit instead of becoming a unit of its own
+/// (POL-UNIT-7, POL-UNIT-9). Expected values verified against the real
+/// `@gotgenes/pi-permission-system@20.7.3` through its oracle adapter (same
+/// units and states). Two consequences, both fail-open and both the deployed
+/// package's behaviour, not an authorizer bug:
+/// - not monotone: with `[echo * allow, *rm *-rf* allow]`, `echo 'a \0'` asks
+///   but `echo 'a \0' && rm -rf /` is allowed;
+/// - a deny rule is bypassed: with `[* allow, rm * deny]` the gate allows
+///   `echo 'a \0' && rm -rf /` (and denies `echo 'a' && rm -rf /`).
+#[test]
+fn inv_10_regression_nul_in_quotes_swallows_the_sibling() {
+    let texts = |policy: &Policy, command: &str| -> Vec<String> {
+        policy
+            .gate(command)
+            .units
+            .into_iter()
+            .map(|u| u.text)
+            .collect()
+    };
+    let permissive = Policy::new(
+        vec![
+            Rule {
+                pattern: "echo *".into(),
+                state: PermissionState::Allow,
+            },
+            Rule {
+                pattern: "*rm *-rf*".into(),
+                state: PermissionState::Allow,
+            },
+        ],
+        "/home/u",
+    );
+    assert_eq!(texts(&permissive, "echo 'a \0'"), vec!["echo", " 'a \0'"]);
+    assert_eq!(
+        texts(&permissive, "echo 'a \0' && rm -rf /"),
+        vec!["echo", " 'a \0' && rm -rf /"]
+    );
+    assert_eq!(
+        permissive.advisory("echo 'a \0'").state,
+        PermissionState::Ask
+    );
+    assert_eq!(
+        permissive.advisory("echo 'a \0' && rm -rf /").state,
+        PermissionState::Allow
+    );
+    let deny_rm = Policy::new(
+        vec![
+            Rule {
+                pattern: "*".into(),
+                state: PermissionState::Allow,
+            },
+            Rule {
+                pattern: "rm *".into(),
+                state: PermissionState::Deny,
+            },
+        ],
+        "/home/u",
+    );
+    assert_eq!(
+        deny_rm.gate("echo 'a' && rm -rf /").state,
+        PermissionState::Deny
+    );
+    assert_eq!(
+        deny_rm.gate("echo 'a \0' && rm -rf /").state,
+        PermissionState::Allow
+    );
+}
