@@ -4,67 +4,19 @@
 //! CONF-VEC-1, CONF-VEC-2, CONF-VEC-3, CONF-VEC-4, CONF-VEC-5, CONF-VEC-6: structure, ids, flags,
 //! clause names and the shared-request rules of the vector format.
 
+#[path = "vectors/corpus.rs"]
+mod corpus;
 #[path = "vectors/minischema.rs"]
 mod minischema;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::collections::BTreeSet;
+
+use corpus::{
+    exempt, finding_ids, repo, schema, spec_clauses, tests_of, vector_files,
+    NOT_EXPRESSIBLE_AS_VECTORS,
+};
 
 use serde_json::Value;
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn read_json(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Every vector file, by stem, in name order.
-fn vector_files() -> BTreeMap<String, Value> {
-    let dir = repo().join("spec/vectors");
-    let mut files = BTreeMap::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().and_then(|e| e.to_str()) == Some("json") {
-            let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
-            files.insert(stem, read_json(&path));
-        }
-    }
-    assert!(!files.is_empty(), "no vector files in {}", dir.display());
-    files
-}
-
-fn schema() -> Value {
-    read_json(&repo().join("spec/schema/vectors.schema.json"))
-}
-
-/// Clause ids defined in SPEC.md: paragraphs that start with a bold id.
-fn spec_clauses() -> BTreeSet<String> {
-    let spec = std::fs::read_to_string(repo().join("spec/SPEC.md")).unwrap();
-    let id =
-        fancy_regex::Regex::new(r"^\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+(?:\.[0-9]+)?)\*\*")
-            .unwrap();
-    spec.lines()
-        .filter_map(|line| id.captures(line).ok().flatten())
-        .filter_map(|c| c.get(1).map(|m| m.as_str().to_owned()))
-        .collect()
-}
-
-fn tests_of(file: &Value) -> impl Iterator<Item = (&Value, &Value)> {
-    file["testGroups"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|g| {
-            g["tests"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(move |t| (g, t))
-        })
-}
 
 /// CONF-VEC-1: the schema itself is well-formed and uses only keywords the validator checks.
 #[test]
@@ -323,15 +275,6 @@ fn conf_vec_8_generators_reproduce_the_committed_vectors() {
     );
 }
 
-/// The finding ids (`F-1`, …) a text names, as whole tokens.
-fn finding_ids(text: &str) -> BTreeSet<String> {
-    let id = fancy_regex::Regex::new(r"\bF-[0-9]+\b").unwrap();
-    id.find_iter(text)
-        .filter_map(Result::ok)
-        .map(|m| m.as_str().to_owned())
-        .collect()
-}
-
 /// CONF-VEC-9: every finding of `spec/findings.md` has a vector flagged
 /// `FAIL_OPEN_FINDING` or `FINDING` whose comment starts with its id, and every
 /// finding a flagged vector names exists in the register.
@@ -387,96 +330,6 @@ fn conf_vec_9_every_finding_has_a_vector() {
         unknown.is_empty(),
         "vectors name findings not in spec/findings.md: {unknown:?}"
     );
-}
-
-/// Clauses no vector can exercise through the protocol, each with its reason
-/// (CONF-VEC-4). Every other clause of SPEC.md must be named by a vector.
-const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
-    (
-        "CONF-VEC-",
-        "about the corpus itself; checked directly by this file's tests",
-    ),
-    (
-        "CONF-RUN-",
-        "about the runner; checked by tests/conform_runner.rs against real processes",
-    ),
-    (
-        "GEN-",
-        "about the case generators (src/gen), not about answers to requests",
-    ),
-    (
-        "ECMA-6",
-        "a lone surrogate cannot be stored in a vector file: JSON decoders reject the escape",
-    ),
-    (
-        "POL-CHECK-9",
-        "the authorizer only ever queries surface bash; no request can name another surface",
-    ),
-    (
-        "POL-CONFIG-4",
-        "file search: a request carries its policy inline, never a file path",
-    ),
-    (
-        "POL-CONFIG-5",
-        "merging several files: a request carries exactly one policy object",
-    ),
-    (
-        "POL-LIMIT-1",
-        "a command over 16 MiB exceeds the 8 MiB request line of PROTO-4",
-    ),
-    (
-        "POL-LIMIT-4",
-        "a parser that fails to initialize cannot be induced by a request",
-    ),
-    (
-        "POL-MATCH-8",
-        "agreement of the reference crate's two internal matchers",
-    ),
-    (
-        "WRAP-TRANS-1",
-        "agreement of the reference crate's two internal recognizers",
-    ),
-    (
-        "PIPE-9",
-        "the human-readable trace of `inner-cmd check`, not a protocol answer",
-    ),
-    (
-        "PROTO-1",
-        "the handshake line precedes every request; the runner checks it",
-    ),
-    (
-        "PROTO-2",
-        "framing and id echo belong to the runner; CONF-VEC-10 checks the id echo in-process",
-    ),
-    (
-        "PROTO-4",
-        "an over-long line is a framing error with no request object to put in a vector",
-    ),
-    (
-        "PROTO-5",
-        "malformed lines (bad JSON, bad UTF-8) cannot be written as a vector request object",
-    ),
-    (
-        "PROTO-12",
-        "a vector's op comes from the closed list of the schema, so unknown_op cannot be written",
-    ),
-    (
-        "PROTO-13",
-        "the `inner-cmd decide` command line, not the protocol server",
-    ),
-];
-
-fn exempt(clause: &str) -> Option<&'static str> {
-    NOT_EXPRESSIBLE_AS_VECTORS
-        .iter()
-        .find(|(id, _)| {
-            if id.ends_with('-') {
-                clause.starts_with(id)
-            } else {
-                clause == *id
-            }
-        })
-        .map(|(_, reason)| *reason)
 }
 
 /// CONF-VEC-4: every clause of SPEC.md is named by at least one vector, except
