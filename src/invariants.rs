@@ -232,7 +232,10 @@ impl std::fmt::Display for PolicyInvariantViolation {
         match self {
             Self::SiblingUnjudged { unit } => write!(f, "allow left unit {unit:?} unjudged"),
             Self::SiblingNotAllowed { unit } => {
-                write!(f, "allow although judged unit {unit:?} was floored or not allowed")
+                write!(
+                    f,
+                    "allow although judged unit {unit:?} was floored or not allowed"
+                )
             }
             Self::NotMonotone => f.write_str("a stricter input was allowed"),
             Self::NotDeterministic => f.write_str("the same input was decided differently"),
@@ -240,7 +243,10 @@ impl std::fmt::Display for PolicyInvariantViolation {
                 write!(f, "recognizer and transcription disagree on {unit:?}")
             }
             Self::MatchersDisagree { pattern, value } => {
-                write!(f, "fast and reference matchers disagree: {pattern:?} vs {value:?}")
+                write!(
+                    f,
+                    "fast and reference matchers disagree: {pattern:?} vs {value:?}"
+                )
             }
         }
     }
@@ -322,7 +328,11 @@ pub fn check_siblings_judged(
                 break;
             }
             // Next character boundary: overlapping occurrences count too.
-            from = start + full.get(start..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);
+            from = start
+                + full
+                    .get(start..)
+                    .and_then(|r| r.chars().next())
+                    .map_or(1, char::len_utf8);
             if from > full.len() {
                 break;
             }
@@ -351,7 +361,10 @@ pub fn check_monotone(before: Verdict, after: Verdict) -> Result<(), PolicyInvar
 ///
 /// # Errors
 /// `NotDeterministic` when the two decisions differ.
-pub fn check_deterministic(first: &Decision, second: &Decision) -> Result<(), PolicyInvariantViolation> {
+pub fn check_deterministic(
+    first: &Decision,
+    second: &Decision,
+) -> Result<(), PolicyInvariantViolation> {
     if first == second {
         Ok(())
     } else {
@@ -395,7 +408,11 @@ pub fn check_recognizers_agree(unit: &str) -> Result<(), PolicyInvariantViolatio
 ///
 /// # Errors
 /// `MatchersDisagree` naming the first rule they disagree on.
-pub fn check_matchers_agree(rules: &[Rule], home: &str, value: &str) -> Result<(), PolicyInvariantViolation> {
+pub fn check_matchers_agree(
+    rules: &[Rule],
+    home: &str,
+    value: &str,
+) -> Result<(), PolicyInvariantViolation> {
     let fast = RuleSet::new(rules, home);
     for (index, rule) in rules.iter().enumerate() {
         if fast.matches(index, value) != reference::is_match(&rule.pattern, value, home) {
