@@ -9,8 +9,8 @@
 //! - `protocol`: PROTO-2, PROTO-3, PROTO-5, PROTO-7, PROTO-8;
 //! - `recognize_diff`: WRAP-TRANS-1, WRAP-TIMEOUT-1, WRAP-TIME-1, WRAP-WORD-1,
 //!   WRAP-NEST-1, WRAP-NT-1;
-//! - `authorize` (feature `arbitrary`): INV-1, INV-2, INV-3,
-//!   INV-4, INV-5, INV-6, INV-7, INV-8, GEN-8.
+//! - `authorize` (feature `arbitrary`): INV-1, INV-2, INV-3, INV-4, INV-5,
+//!   INV-6, INV-7, INV-8, INV-9, INV-10, INV-12, GEN-8.
 
 use std::path::{Path, PathBuf};
 
@@ -65,7 +65,8 @@ fn replay(check: Check, dir: &Path) -> (usize, Vec<String>) {
 /// POL-LIMIT-2, POL-LIMIT-5, POL-CHECK-3, POL-CHECK-6, POL-CHECK-7,
 /// POL-FLOOR-6, PROTO-2, PROTO-3, PROTO-5, PROTO-7, PROTO-8, WRAP-TRANS-1,
 /// WRAP-TIMEOUT-1, WRAP-TIME-1, WRAP-WORD-1, WRAP-NEST-1, WRAP-NT-1, INV-1,
-/// INV-2, INV-3, INV-4, INV-5, INV-6, INV-7, INV-8, GEN-8: every committed seed and
+/// INV-2, INV-3, INV-4, INV-5, INV-6, INV-7, INV-8, INV-9, INV-10, INV-12,
+/// GEN-8: every committed seed and
 /// regression input passes its target's check, and every target has seeds.
 #[test]
 fn committed_fuzz_inputs_pass_their_checks() {

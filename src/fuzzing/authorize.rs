@@ -5,8 +5,10 @@ use serde_json::Value;
 
 use crate::authorize::{authorize as decide, FixedSession};
 use crate::gen::{case_from_unstructured, Route, Weights};
-use crate::invariants::check_decision_in_session;
-use crate::policy::Policy;
+use crate::invariants::{
+    check_decision_in_session, check_deterministic, check_monotone, check_siblings_judged,
+};
+use crate::policy::{Policy, Rule};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
 use crate::verdict::PermissionState;
 
@@ -57,16 +59,22 @@ impl PermissionQuery for Answers {
     }
 }
 
-/// Fuzz check for the authorizer (`INV-1`..`INV-8`, `GEN-8`).
+/// Fuzz check for the authorizer (`INV-1`..`INV-10`, `INV-12`, `GEN-8`).
 ///
 /// Input: decisions for a generated case (`crate::gen`, the `Arbitrary` front
 /// end), then how the policy answers (the case's rules, a fixed state, or a
-/// failing query), then whether the live session is the case's, unreadable,
-/// or — with a small probability — whether the details are replaced by the
-/// rest of the input read as arbitrary JSON (`INV-7`). Checks that
+/// failing query), whether the live session is the case's or unreadable,
+/// which `allow` rule to tighten, and whether (rarely) the details are
+/// replaced by the rest of the input read as arbitrary JSON (`INV-7`).
+/// Checks that
 /// - [`decide`] returns (no panic, no stack overflow: `INV-7`);
 /// - the decision passes [`check_decision_in_session`], the same invariant
 ///   check the property tests use (`INV-1`..`INV-6`, `INV-8`);
+/// - deciding again gives the same decision ([`check_deterministic`], `INV-12`);
+/// - when the case's own rules answer: no allow leaves a sibling unjudged
+///   ([`check_siblings_judged`], `INV-9`), and turning one of its `allow`
+///   rules (chosen by the input) to `ask` or `deny` never turns a non-allow
+///   into an allow ([`check_monotone`], `INV-10`);
 /// - for generated details, it queries exactly the de-wrapped full command
 ///   when the case's route is a query and the session matches, and nothing
 ///   otherwise (`GEN-8`).
@@ -93,6 +101,8 @@ pub fn authorize(data: &[u8]) {
         },
     };
     let session_matches = session_readable && case.live_session == case.registered_session;
+    let tighten_pick = usize::from(input.arbitrary::<u16>().unwrap_or(0));
+    let tighten_to_deny = input.arbitrary::<bool>().unwrap_or(false);
     let raw_details = input.ratio(1u8, 16).unwrap_or(false);
     let details: Value = if raw_details {
         let rest = input.take_rest();
@@ -113,6 +123,25 @@ pub fn authorize(data: &[u8]) {
              decision: {decision:?}"
         );
     }
+    let again = decide(&details, &session, &answers);
+    if let Err(violation) = check_deterministic(&decision, &again) {
+        panic!("INV-12: {violation}\ndetails: {details}\n{decision:?}\n{again:?}");
+    }
+    if let Answers::Policy(policy) = &answers {
+        if let Err(violation) = check_siblings_judged(&details, policy, &decision) {
+            panic!("INV-9: {violation}\ndetails: {details}\ndecision: {decision:?}");
+        }
+        if let Some(tightened) = tighten_one_rule(policy, tighten_pick, tighten_to_deny) {
+            let after = decide(&details, &session, &tightened).verdict;
+            if let Err(violation) = check_monotone(decision.verdict, after) {
+                panic!(
+                    "INV-10: {violation}: {:?} became {after:?} with rules {:?}\ndetails: {details}",
+                    decision.verdict,
+                    tightened.rules()
+                );
+            }
+        }
+    }
     if raw_details {
         return;
     }
@@ -126,4 +155,25 @@ pub fn authorize(data: &[u8]) {
         queried, expected,
         "GEN-8: the decision's queries differ from the case's route {route:?}\ndetails: {details}"
     );
+}
+
+/// The policy with one of its `allow` rules (the `pick`-th, cyclically)
+/// turned to `deny` or `ask`; `None` when it has no `allow` rule (`INV-10`).
+fn tighten_one_rule(policy: &Policy, pick: usize, to_deny: bool) -> Option<Policy> {
+    let allows: Vec<usize> = (0..policy.rules().len())
+        .filter(|&i| policy.rules().get(i).map(|r| r.state) == Some(PermissionState::Allow))
+        .collect();
+    let index = *allows.get(pick.checked_rem(allows.len())?)?;
+    let stricter = if to_deny {
+        PermissionState::Deny
+    } else {
+        PermissionState::Ask
+    };
+    let mut rules = policy.rules().to_vec();
+    let rule = rules.get_mut(index)?;
+    *rule = Rule {
+        pattern: rule.pattern.clone(),
+        state: stricter,
+    };
+    Some(Policy::new(rules, policy.home()))
 }

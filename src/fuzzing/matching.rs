@@ -1,10 +1,10 @@
 //! The `match_diff` target: fast matcher == reference matcher, within the work bound.
 
-use super::{fields, DEFAULT_HOME};
+use super::{split_all, DEFAULT_HOME};
+use crate::invariants::check_matchers_agree;
 use crate::policy::home::expand_home;
-use crate::policy::matcher::RuleSet;
 use crate::policy::pattern::{Pattern, Work};
-use crate::policy::{reference, Rule};
+use crate::policy::Rule;
 use crate::verdict::PermissionState;
 
 /// The constant of the `POL-MATCH-7` bound: matching a value of `v` UTF-8
@@ -21,54 +21,53 @@ pub const MATCH_WORK_FACTOR: u64 = 4;
 
 /// Fuzz check for the wildcard matcher (`POL-MATCH-7`, `POL-MATCH-8`, `POL-RULE-2`).
 ///
-/// Input: `pattern 0xFF value [0xFF home]` (see [`super::fields`]); without a
-/// home, [`DEFAULT_HOME`]. Checks that
-/// - the fast matcher ([`Pattern::is_match_counted`]) and the reference
-///   matcher ([`reference::is_match`]) give the same answer (`POL-MATCH-8`);
-/// - a one-rule [`RuleSet`] reports that rule exactly when the pattern
-///   matches (`POL-RULE-2`);
-/// - the fast matcher's work is within [`MATCH_WORK_FACTOR`]` × (v + 1) × (p + 1)`
-///   for value bytes `v` and expanded-pattern bytes `p` (`POL-MATCH-7`).
+/// Input: `pattern 0xFF value [0xFF home [0xFF pattern]…]` (fields as in
+/// [`super::fields`]); without a home, [`DEFAULT_HOME`]. The patterns form a
+/// rule list in order (the first one, then the extra ones). Checks that
+/// - [`check_matchers_agree`], the invariant the property tests use, holds:
+///   the fast and the reference matcher agree on every rule, and the rule
+///   set reports the same last match (`POL-MATCH-8`, `POL-RULE-2`);
+/// - for every pattern, the fast matcher's work is within
+///   [`MATCH_WORK_FACTOR`]` × (v + 1) × (p + 1)` for value bytes `v` and
+///   expanded-pattern bytes `p` (`POL-MATCH-7`).
 ///
 /// # Panics
 /// When one of these properties is violated: that is a bug in the matcher.
 pub fn match_diff(data: &[u8]) {
-    let [pattern, value, home] = fields::<3>(data);
-    let pattern = pattern.unwrap_or_default();
-    let value = value.unwrap_or_default();
-    let home = home.unwrap_or(DEFAULT_HOME.into());
+    let fields = split_all(data);
+    let mut fields = fields.iter().map(|field| field.as_ref());
+    let first = fields.next().unwrap_or_default();
+    let value = fields.next().unwrap_or_default();
+    let home = fields.next().unwrap_or(DEFAULT_HOME);
+    let rules: Vec<Rule> = std::iter::once(first)
+        .chain(fields)
+        .map(|pattern| Rule {
+            pattern: pattern.to_owned(),
+            state: PermissionState::Allow,
+        })
+        .collect();
 
-    let compiled = Pattern::compile(&pattern, &home);
-    let mut work = Work::default();
-    let fast = compiled.is_match_counted(&value, &mut work);
-    let slow = reference::is_match(&pattern, &value, &home);
-    assert_eq!(
-        fast, slow,
-        "POL-MATCH-8: fast matcher says {fast}, reference says {slow} \
-         for pattern {pattern:?} value {value:?} home {home:?}"
-    );
+    if let Err(violation) = check_matchers_agree(&rules, home, value) {
+        panic!(
+            "POL-MATCH-8: {violation} (rules {:?}, home {home:?})",
+            rules.iter().map(|r| &r.pattern).collect::<Vec<_>>()
+        );
+    }
 
-    let rules = [Rule {
-        pattern: pattern.to_string(),
-        state: PermissionState::Allow,
-    }];
-    let last = RuleSet::new(&rules, &home).last_match(&value);
-    assert_eq!(
-        last,
-        fast.then_some(0),
-        "POL-RULE-2: one-rule set answers {last:?} but the pattern match is {fast} \
-         for pattern {pattern:?} value {value:?} home {home:?}"
-    );
-
-    let expanded = expand_home(&pattern, &home).len() as u64;
-    let bound = MATCH_WORK_FACTOR
-        .saturating_mul(value.len() as u64 + 1)
-        .saturating_mul(expanded + 1);
-    assert!(
-        work.steps <= bound,
-        "POL-MATCH-7: {} steps exceed the bound {bound} ({MATCH_WORK_FACTOR} × ({} + 1) × ({expanded} + 1)) \
-         for pattern {pattern:?} value {value:?} home {home:?}",
-        work.steps,
-        value.len()
-    );
+    for rule in &rules {
+        let pattern = rule.pattern.as_str();
+        let mut work = Work::default();
+        let _ = Pattern::compile(pattern, home).is_match_counted(value, &mut work);
+        let expanded = expand_home(pattern, home).len() as u64;
+        let bound = MATCH_WORK_FACTOR
+            .saturating_mul(value.len() as u64 + 1)
+            .saturating_mul(expanded + 1);
+        assert!(
+            work.steps <= bound,
+            "POL-MATCH-7: {} steps exceed the bound {bound} ({MATCH_WORK_FACTOR} × ({} + 1) × ({expanded} + 1)) \
+             for pattern {pattern:?} value {value:?} home {home:?}",
+            work.steps,
+            value.len()
+        );
+    }
 }

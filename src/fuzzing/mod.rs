@@ -68,6 +68,15 @@ pub fn fields<const N: usize>(data: &[u8]) -> [Option<Cow<'_, str>>; N] {
     out
 }
 
+/// Splits `data` on every [`FIELD_SEPARATOR`] into lossily decoded fields
+/// (at least one, possibly empty).
+#[must_use]
+pub fn split_all(data: &[u8]) -> Vec<Cow<'_, str>> {
+    data.split(|&b| b == FIELD_SEPARATOR)
+        .map(String::from_utf8_lossy)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +105,27 @@ mod tests {
         for (label, input, expected) in ROWS {
             let got = fields::<3>(input);
             let got: Vec<Option<&str>> = got.iter().map(|f| f.as_deref()).collect();
+            assert_eq!(got, expected.to_vec(), "{label}");
+        }
+    }
+
+    /// The unbounded splitter: every separator splits, nothing is kept whole.
+    #[test]
+    fn split_all_splits_on_every_separator() {
+        type Row = (&'static str, &'static [u8], &'static [&'static str]);
+        const ROWS: &[Row] = &[
+            ("empty input", b"", &[""]),
+            ("one field", b"ab", &["ab"]),
+            ("four fields", b"a\xFFb\xFFc\xFFd", &["a", "b", "c", "d"]),
+            ("empty fields", b"\xFF\xFF", &["", "", ""]),
+            (
+                "invalid UTF-8 kept lossily",
+                b"\xC3\xFFx",
+                &["\u{FFFD}", "x"],
+            ),
+        ];
+        for (label, input, expected) in ROWS {
+            let got = split_all(input);
             assert_eq!(got, expected.to_vec(), "{label}");
         }
     }
