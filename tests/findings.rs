@@ -12,7 +12,7 @@ use common::findings::{self, FINDINGS};
 use inner_cmd_spec::policy::Policy;
 use serde_json::json;
 
-/// F-1…F-15 follow POL-UNIT-2, POL-UNIT-5, POL-UNIT-7, POL-UNIT-9,
+/// F-1…F-16 follow POL-UNIT-2, POL-UNIT-5, POL-UNIT-7, POL-UNIT-9,
 /// POL-MATCH-5, POL-MATCH-6, POL-CHECK-1, POL-CHECK-2, POL-FLOOR-2,
 /// POL-FLOOR-3, POL-FLOOR-4 (per finding in `findings::CLAUSES`): the
 /// reference answers each witness, gate and advisory, as the package does.

@@ -120,6 +120,7 @@ pub const FINDINGS: &[Finding] = &[
     allowed("F-14", "X=rm; $X -rf x", "X=rm"),
     whole("F-15", "python3 -c 'import shutil; shutil.rmtree(\"x\")'"),
     whole("F-15", "perl -e 'unlink \"x\"'"),
+    allowed("F-16", "echo 'a \u{0}' && rm -rf /", "echo"),
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -140,6 +141,7 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-13", &["POL-FLOOR-3"]),
     ("F-14", &["POL-FLOOR-2", "POL-CHECK-2"]),
     ("F-15", &["POL-FLOOR-3", "POL-FLOOR-4"]),
+    ("F-16", &["POL-UNIT-7", "POL-UNIT-9"]),
 ];
 
 /// The clauses finding `id` follows.
