@@ -68,6 +68,9 @@ WITNESSES = [
     ("F-14", ["POL-FLOOR-2", "POL-CHECK-2"], DENY_RM, "X=rm; $X -rf x", [U("X=rm"), U("$X -rf x")], "allow"),
     ("F-15", ["POL-FLOOR-3", "POL-FLOOR-4"], DENY_RM, "python3 -c 'import shutil; shutil.rmtree(\"x\")'", [U("python3 -c 'import shutil; shutil.rmtree(\"x\")'")], "allow"),
     ("F-15", ["POL-FLOOR-3", "POL-FLOOR-4"], DENY_RM, "perl -e 'unlink \"x\"'", [U("perl -e 'unlink \"x\"'")], "allow"),
+    # The parser ends the quoted string at the NUL; the rest is one ERROR unit
+    # (POL-UNIT-7) whose text starts with a space, so `rm *` cannot match it.
+    ("F-16", ["POL-UNIT-7", "POL-UNIT-9"], DENY_RM, "echo 'a \u0000' && rm -rf /", [U("echo"), U(" 'a \u0000' && rm -rf /")], "allow"),
 ]
 
 # The register's "not findings": (why, clauses, rules, command, units, state)
