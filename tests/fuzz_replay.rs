@@ -127,6 +127,30 @@ fn units_and_protocol_checks_hold_beyond_the_nesting_limit() {
     }
 }
 
+/// INV-9: every open finding (`fuzz/open/<target>/`: found, not yet fixed)
+/// still fails its check and has its note. When one stops failing, move it
+/// to `fuzz/regressions/<target>/`, where it must pass from then on.
+#[test]
+fn open_findings_still_fail_their_checks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/open");
+    for (target, check) in TARGETS {
+        let (_, failed) = replay(*check, &root.join(target));
+        let inputs = inputs(&root.join(target));
+        assert_eq!(
+            failed.len(),
+            inputs.len(),
+            "{target}: an open finding passes now; move it to fuzz/regressions/{target}/"
+        );
+        for input in inputs {
+            assert!(
+                input.with_extension("md").is_file(),
+                "{}: no note",
+                input.display()
+            );
+        }
+    }
+}
+
 /// Every regression input has a sibling note saying what it found.
 #[test]
 fn every_regression_is_documented() {
