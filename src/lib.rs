@@ -141,6 +141,11 @@
 //! None is on by default: the evaluator itself needs none of them.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// Untrusted input must never reach a panic: no unwrap/expect in library code (tests may).
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
+)]
 
 pub mod ecma;
 pub mod query;

@@ -45,6 +45,9 @@ fn tokens(pattern: &str, home: &str) -> Vec<Token> {
 
 /// Whether `pattern` (with `~`/`$HOME` expanded to `home`) matches the whole `value`.
 #[must_use]
+// The table is indexed directly for readability: every row has `n + 1`
+// entries and `j` runs over `0..=n`, reading `j + 1` only when `units[j]` exists.
+#[allow(clippy::indexing_slicing)]
 pub fn is_match(pattern: &str, value: &str, home: &str) -> bool {
     let tokens = tokens(pattern, home);
     let units: Vec<u16> = value.encode_utf16().collect();
