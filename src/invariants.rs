@@ -189,6 +189,7 @@ fn check_query(details: &Value, query: &QueryRecord) -> Result<(), InvariantViol
 
 use crate::ecma;
 use crate::pipeline::unit_decisions;
+use crate::policy::check::match_value;
 use crate::policy::matcher::RuleSet;
 use crate::policy::{reference, Policy, Rule};
 use crate::recognize::transcription;
@@ -317,11 +318,16 @@ pub fn check_siblings_judged(
             // The wrapper unit (starting where the occurrence starts) becomes the
             // inner command, whose unit text omits leading assignments (POL-UNIT-4).
             let is_wrapper_unit = start == located.start;
+            // Compared by match value (POL-CHECK-1): a unit is judged on that
+            // alone, and a parse error may move a unit's boundary over blanks
+            // when the wrapper goes (`  &&` in the full command, `&&` after).
             let judged_as = |t: &str| {
-                judged
-                    .units
-                    .iter()
-                    .any(|j| j.text == t || (is_wrapper_unit && t.ends_with(j.text.as_str())))
+                let value = match_value(t);
+                judged.units.iter().any(|j| {
+                    j.text == t
+                        || match_value(&j.text) == value
+                        || (is_wrapper_unit && t.ends_with(j.text.as_str()))
+                })
             };
             if image.is_some_and(judged_as) {
                 accounted = true;
