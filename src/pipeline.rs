@@ -6,6 +6,8 @@
 //! query is the same policy. The result keeps every intermediate answer so
 //! that `inner-cmd check` can print a trace without re-deciding anything.
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -14,6 +16,7 @@ use crate::ecma;
 use crate::policy::check::{floor_sentinel, match_value};
 use crate::policy::matcher::RuleSet;
 use crate::policy::{CheckResult, Policy, Unit};
+use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
 use crate::recognize::{NonTransparent, Wrapper};
 use crate::verdict::{PermissionState, Verdict};
 
@@ -71,12 +74,12 @@ pub fn decide(policy: &Policy, command: &str, options: &Options) -> Outcome {
     let request_id = options.request_id.as_deref().unwrap_or(DEFAULT_REQUEST_ID);
     let details = prompt_details(&gate, trimmed, request_id, options.agent_name.as_deref());
     let session = FixedSession::matching(PIPELINE_SESSION_ID);
-    let decision = authorize(&details, &session, policy);
-    let requeries = decision
-        .queries
-        .iter()
-        .map(|query| policy.advisory(&query.value))
-        .collect();
+    let recording = RecordingQuery {
+        policy,
+        checks: RefCell::new(Vec::new()),
+    };
+    let decision = authorize(&details, &session, &recording);
+    let requeries = recording.checks.into_inner();
     let outcome = match decision.verdict {
         Verdict::Allow => PermissionState::Allow,
         Verdict::Deny => PermissionState::Deny,
@@ -88,6 +91,32 @@ pub fn decide(policy: &Policy, command: &str, options: &Options) -> Outcome {
         authorizer: Some(decision),
         details: Some(details),
         requeries,
+    }
+}
+
+/// The policy as the authorizer's query, keeping each advisory check it made,
+/// so the trace's re-check is the one that decided, not a second evaluation
+/// (`PIPE-7`).
+struct RecordingQuery<'a> {
+    policy: &'a Policy,
+    checks: RefCell<Vec<CheckResult>>,
+}
+
+impl PermissionQuery for RecordingQuery<'_> {
+    fn check(
+        &self,
+        surface: &str,
+        value: &str,
+        agent: Option<&str>,
+    ) -> Result<PermissionState, QueryError> {
+        if surface != BASH_SURFACE {
+            // Same answer as the policy itself gives (POL-CHECK-9).
+            return self.policy.check(surface, value, agent);
+        }
+        let result = self.policy.advisory(value);
+        let state = result.state;
+        self.checks.borrow_mut().push(result);
+        Ok(state)
     }
 }
 
