@@ -28,6 +28,7 @@ const { resolveShellInvocation } = await load("access-intent/tool-kind.ts");
 const { resolveBashCommandCheck } = await load("handlers/gates/bash-command.ts");
 const { PathNormalizer } = await load("path-normalizer.ts");
 const { PermissionManager } = await load("permission-manager.ts");
+const { inMemoryLoader } = await import(pathToFileURL(join(adapterDir, "in-memory-loader.ts")).href);
 const { PermissionResolver } = await load("permission-resolver.ts");
 const { LocalPermissionsService } = await load("permissions-service.ts");
 const { ToolAccessExtractorRegistry } = await load("tool-access-extractor-registry.ts");
@@ -59,19 +60,6 @@ function checkCode(result, patternIndex) {
 }
 
 // ---- the package's policy, built once per workload from the request's rules ----
-
-function inMemoryLoader(config) {
-  return {
-    loadGlobalConfig: () => config,
-    loadProjectConfig: () => ({}),
-    loadAgentConfig: () => ({}),
-    loadProjectAgentConfig: () => ({}),
-    getConfiguredMcpServerNames: () => [],
-    getCacheStamp: () => "in-memory",
-    getConfigIssues: () => [],
-    getResolvedPolicyPaths: () => ({}),
-  };
-}
 
 function resolverFor(rules) {
   const bash = {};

@@ -23,6 +23,7 @@ import { LocalPermissionsService } from "./node_modules/@gotgenes/pi-permission-
 import { ToolAccessExtractorRegistry } from "./node_modules/@gotgenes/pi-permission-system/src/tool-access-extractor-registry.ts";
 import { ToolInputFormatterRegistry } from "./node_modules/@gotgenes/pi-permission-system/src/tool-input-formatter-registry.ts";
 import { wildcardMatch } from "./node_modules/@gotgenes/pi-permission-system/src/wildcard-matcher.ts";
+import { inMemoryLoader } from "./in-memory-loader.ts";
 
 const HANDSHAKE = {
   protocol: 1,
@@ -110,20 +111,6 @@ function policyConfig(req: Request): Record<string, unknown> {
     bash[pattern] = action;
   }
   return { permission: { bash } };
-}
-
-/** The package's PolicyLoader interface, answered from memory (one scope). */
-function inMemoryLoader(config: Record<string, unknown>) {
-  return {
-    loadGlobalConfig: () => config,
-    loadProjectConfig: () => ({}),
-    loadAgentConfig: () => ({}),
-    loadProjectAgentConfig: () => ({}),
-    getConfiguredMcpServerNames: () => [],
-    getCacheStamp: () => "in-memory",
-    getConfigIssues: () => [],
-    getResolvedPolicyPaths: () => ({}),
-  };
 }
 
 /** The resolver the gate and the permissions service share, with no session rules. */
