@@ -13,8 +13,7 @@ use serde_json::{json, Value};
 
 use crate::authorize::{authorize, Decision, FixedSession};
 use crate::ecma;
-use crate::policy::check::{floor_sentinel, match_value};
-use crate::policy::matcher::RuleSet;
+use crate::policy::check::floor_sentinel;
 use crate::policy::{CheckResult, Policy, Unit};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
 use crate::recognize::{NonTransparent, Wrapper};
@@ -176,22 +175,16 @@ pub struct UnitDecision {
 
 /// Re-derives each unit's own decision from the policy's rules (for traces only).
 ///
-/// Follows `POL-CHECK-*`: the unit's match value, the last matching rule (no
+/// Follows `POL-CHECK-*` through [`Policy::rule_decision`] (the unit's match value, the last matching rule, no
 /// match: the fallback), then the wrapper floor. The aggregate answer is the check
 /// result's; this only explains it.
 #[must_use]
 pub fn unit_decisions(policy: &Policy, result: &CheckResult) -> Vec<UnitDecision> {
-    let rules = RuleSet::new(policy.rules(), policy.home());
     result
         .units
         .iter()
         .map(|unit| {
-            let rule = rules
-                .last_match(&match_value(&unit.text))
-                .and_then(|index| policy.rules().get(index));
-            let (state, pattern) = rule.map_or((policy.fallback(), None), |rule| {
-                (rule.state, Some(rule.pattern.clone()))
-            });
+            let (state, pattern) = policy.rule_decision(&unit.text);
             match unit.wrapper_kind {
                 Some(kind) if state == PermissionState::Allow => UnitDecision {
                     unit: unit.clone(),

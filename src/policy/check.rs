@@ -132,8 +132,11 @@ impl Policy {
         self.aggregate(units)
     }
 
-    /// The rule decision for one value: state and matched pattern (`POL-CHECK-2`).
-    fn decide(&self, text: &str) -> (PermissionState, Option<String>) {
+    /// The rule decision for one unit text, before any wrapper floor: the
+    /// state and pattern of the last rule matching its match value, or the
+    /// fallback and `None` (`POL-CHECK-1`, `POL-CHECK-2`).
+    #[must_use]
+    pub fn rule_decision(&self, text: &str) -> (PermissionState, Option<String>) {
         let value = match_value(text);
         self.compiled
             .last_match(&value)
@@ -145,7 +148,7 @@ impl Policy {
 
     /// Matches `command` whole (`POL-CHECK-5`).
     fn whole(&self, command: &str, units: Vec<Unit>) -> CheckResult {
-        let (state, matched_pattern) = self.decide(command);
+        let (state, matched_pattern) = self.rule_decision(command);
         CheckResult {
             state,
             matched_pattern,
@@ -159,7 +162,7 @@ impl Policy {
     fn aggregate(&self, units: Vec<Unit>) -> CheckResult {
         let mut worst: Option<(PermissionState, Option<String>, usize)> = None;
         for (index, unit) in units.iter().enumerate() {
-            let (mut state, mut pattern) = self.decide(&unit.text);
+            let (mut state, mut pattern) = self.rule_decision(&unit.text);
             if let (Some(kind), PermissionState::Allow) = (unit.wrapper_kind, state) {
                 state = PermissionState::Ask;
                 pattern = Some(floor_sentinel(kind).to_owned());
