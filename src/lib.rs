@@ -170,5 +170,5 @@ pub mod invariants;
 
 pub mod manual;
 
-// Test support at the top of the layering: fuzz-target checks (fuzz/, tests/fuzz_replay.rs).
+// Test support at the top of the layering: fuzz-target checks (fuzz/, tests/it/gen/fuzz_replay.rs).
 pub mod fuzzing;

@@ -10,7 +10,7 @@ use crate::verdict::PermissionState;
 /// The constant of the `POL-MATCH-7` bound: matching a value of `v` UTF-8
 /// bytes against an expanded pattern of `p` bytes takes at most
 /// `MATCH_WORK_FACTOR × (v + 1) × (p + 1)` [`Work`] steps (the same bound as
-/// `tests/matcher_linear.rs`).
+/// `tests/it/policy/matcher_linear.rs`).
 ///
 /// Why 4 suffices: each of the (at most two) globs of a pattern places every
 /// piece by walking the value once per piece element, and a UTF-16 code unit

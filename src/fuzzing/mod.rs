@@ -1,5 +1,5 @@
 //! Fuzz-target checks: one function per target, shared by the cargo-fuzz
-//! targets in `fuzz/`, by the corpus replay test `tests/fuzz_replay.rs`, and
+//! targets in `fuzz/`, by the corpus replay test `tests/it/gen/fuzz_replay.rs`, and
 //! by any crate that fuzzes this one (see `fuzz/README.md`).
 //!
 //! Each function takes the fuzzer's raw bytes, runs the code under test and

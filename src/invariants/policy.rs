@@ -3,7 +3,7 @@
 //!
 //! These need the reference policy (chapter 7) besides the decision, so they
 //! sit apart from the authorizer-only checks of the parent module. The
-//! property tests (`tests/properties.rs`) and the fuzz targets call these same
+//! property tests (`tests/it/invariants/properties.rs`) and the fuzz targets call these same
 //! functions.
 
 use serde_json::Value;

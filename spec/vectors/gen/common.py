@@ -13,7 +13,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-# VECTORS_OUT redirects the output (tests/vectors.rs regenerates into a
+# VECTORS_OUT redirects the output (tests/it/conform/corpus.rs regenerates into a
 # temporary directory and compares byte for byte with the committed files).
 VECTORS_DIR = os.environ.get("VECTORS_OUT") or os.path.dirname(HERE)
 SPEC_VERSION = "0.1.0"

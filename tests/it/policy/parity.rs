@@ -5,19 +5,17 @@
 //! Checks (gate and advisory), command units and single-pattern matching
 //! (both the compiled matcher and the reference twin) are compared on seeded adversarial cases. Every divergence must be
 //! one of those listed in `spec/divergences.md` (recognized by its classifier
-//! in `tests/common/known.rs`); any other fails the test with a shrunk,
+//! in `tests/it/support/known.rs`); any other fails the test with a shrunk,
 //! minimal example. Needs Node and `npm ci` in the adapter folder; see
-//! `tests/common/oracle.rs` for the `INNER_CMD_SKIP_PARITY=1` opt-out.
-
-mod common;
+//! `tests/it/support/oracle.rs` for the `INNER_CMD_SKIP_PARITY=1` opt-out.
 
 use std::collections::BTreeMap;
 
-use common::findings::{self, FINDINGS};
-use common::gen::{self, Rng};
-use common::known::{self, Observed};
-use common::oracle::{self, Oracle};
-use common::wire;
+use crate::support::findings::{self, FINDINGS};
+use crate::support::gen::{self, Rng};
+use crate::support::known::{self, Observed};
+use crate::support::oracle::{self, Oracle};
+use crate::support::wire;
 use inner_cmd_spec::policy::pattern::Pattern;
 use inner_cmd_spec::policy::{config, reference, Policy, Rule};
 use serde_json::{json, Value};
@@ -234,9 +232,6 @@ fn judge(oracle: &mut Oracle, requests: Vec<Value>) -> (usize, Vec<String>, Vec<
         let mut agrees = |variant: &Value| ask(oracle, variant).is_none();
         let mut observed = Observed {
             request: &d.request,
-            ours: &d.ours,
-            theirs: &d.theirs,
-            fields: &d.fields,
             agrees: &mut agrees,
         };
         if let Some(id) = known::classify(&mut observed) {
@@ -427,7 +422,7 @@ fn findings_still_reproduce_in_the_npm_package() {
     );
 }
 
-/// Every classifier in `tests/common/known.rs` names a divergence that
+/// Every classifier in `tests/it/support/known.rs` names a divergence that
 /// `spec/divergences.md` lists (as a `## D-n` heading).
 #[test]
 fn every_known_divergence_is_documented() {
@@ -468,9 +463,6 @@ fn listed_divergence_examples_still_diverge() {
         let mut agrees = |variant: &Value| ask(&mut oracle, variant).is_none();
         let mut observed = Observed {
             request: &d.request,
-            ours: &d.ours,
-            theirs: &d.theirs,
-            fields: &d.fields,
             agrees: &mut agrees,
         };
         assert_eq!(

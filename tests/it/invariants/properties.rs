@@ -1,14 +1,13 @@
 //! Fail-closed properties of the authorizer and the reference policy, on
 //! generated adversarial cases (spec chapter 6 `INV-*`, chapter 11 `GEN-*`).
 //!
-//! Run: `cargo test --test properties --features proptest` (or `--all-features`).
+//! Run: `cargo test --all-features --test it invariants::properties`.
 //! `PROPTEST_CASES=N` scales every property (default [`DEFAULT_CASES`]).
 //! Each property body calls the shared check functions of
 //! `inner_cmd_spec::invariants`, which the fuzz targets call too.
 #![cfg(feature = "proptest")]
 
-mod properties_support;
-
+use crate::support::properties::{answer, check, decide, pipeline, policy_of, with_full_command};
 use inner_cmd_spec::ecma::is_line_terminator;
 use inner_cmd_spec::events::Event;
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
@@ -19,11 +18,10 @@ use inner_cmd_spec::invariants::{
 };
 use inner_cmd_spec::policy::{check::match_value, Policy, Rule};
 use inner_cmd_spec::verdict::{PermissionState, Verdict};
-use properties_support::{answer, check, decide, pipeline, policy_of, with_full_command};
 use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
-    properties_support::config("proptest-regressions/properties.txt")
+    crate::support::properties::config("proptest-regressions/properties.txt")
 }
 
 proptest! {

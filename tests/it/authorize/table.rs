@@ -5,9 +5,7 @@
 //! (anything not listed answers ask), and the expected verdict, event and
 //! query. Every decision is also run through `invariants::check_decision`.
 
-mod authorize_support;
-
-use authorize_support::{details, set, Answer, CountingSession, StubQuery};
+use crate::support::authorize::{details, set, Answer, CountingSession, StubQuery};
 use inner_cmd_spec::authorize::authorize;
 use inner_cmd_spec::invariants::check_decision;
 use inner_cmd_spec::verdict::{PermissionState, Verdict};

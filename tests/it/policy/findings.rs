@@ -4,11 +4,9 @@
 //! silently fixed in the model).
 //!
 //! The expected answers are the npm package's, read through the adapter;
-//! `tests/parity.rs` re-asks the package live so an upstream fix shows up.
+//! `tests/it/policy/parity.rs` re-asks the package live so an upstream fix shows up.
 
-mod common;
-
-use common::findings::{self, FINDINGS};
+use crate::support::findings::{self, FINDINGS};
 use inner_cmd_spec::policy::Policy;
 use serde_json::json;
 

@@ -2,8 +2,8 @@
 //! the deployed policy, with the answer the npm package gave (read through the
 //! adapter, gate and advisory alike).
 //!
-//! `tests/findings.rs` asserts that the crate's reference policy reproduces
-//! every row (the reference models the deployed system); `tests/parity.rs`
+//! `tests/it/policy/findings.rs` asserts that the crate's reference policy reproduces
+//! every row (the reference models the deployed system); `tests/it/policy/parity.rs`
 //! asks the package live, so an upstream fix shows up as a failure there.
 
 use inner_cmd_spec::policy::Rule;

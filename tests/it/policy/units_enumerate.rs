@@ -14,9 +14,7 @@ use inner_cmd_spec::policy::{UnitContext, WrapperKind};
 const CS: UnitContext = UnitContext::CommandSubstitution;
 const PS: UnitContext = UnitContext::ProcessSubstitution;
 const SUB: UnitContext = UnitContext::Subshell;
-#[allow(dead_code)]
 const OPAQUE: WrapperKind = WrapperKind::OpaquePayload;
-#[allow(dead_code)]
 const INDIR: WrapperKind = WrapperKind::Indirection;
 
 type Expected = &'static [(&'static str, Option<UnitContext>, Option<WrapperKind>)];

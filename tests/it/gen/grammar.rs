@@ -1,22 +1,22 @@
 //! The generators' own guarantees (spec chapter 11, `GEN-*`).
 //!
-//! Run with `cargo test --test properties_gen --features proptest` (or
-//! `--all-features`). Without a generator feature this file is empty.
+//! Run with `cargo test --features proptest --test it gen::grammar` (or
+//! `--all-features`). Without a generator feature this module is empty.
 #![cfg(feature = "proptest")]
 
-mod properties_support;
-
+use crate::support::properties::{
+    grammar_capture, is_separator_like, presented_full, violated_guards,
+};
 use fancy_regex::Regex;
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
 use inner_cmd_spec::gen::{
     build, build_shape, replay, ByteChoices, LayerForm, Placement, Route, Shape, Weights, Wrapper,
     ECMA_WIDE_SPACES, ODD_BREAKS, SIBLING_COMMANDS,
 };
-use properties_support::{grammar_capture, is_separator_like, presented_full, violated_guards};
 use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
-    properties_support::config("proptest-regressions/properties_gen.txt")
+    crate::support::properties::config("proptest-regressions/properties_gen.txt")
 }
 
 proptest! {

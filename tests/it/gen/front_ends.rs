@@ -1,6 +1,6 @@
 //! The `arbitrary` and `quickcheck` front ends feed the same grammar (`GEN-2`, `GEN-3`).
 //!
-//! Each test needs its own feature: `cargo test --test properties_front_ends --all-features`.
+//! Each test needs its own feature: `cargo test --all-features --test it gen::front_ends`.
 
 /// A fixed xorshift byte stream, so the tests are reproducible.
 #[cfg(feature = "arbitrary")]

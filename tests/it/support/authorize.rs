@@ -1,6 +1,5 @@
 //! Shared fixtures for the authorizer tests: prompt details, a table-driven
 //! stub policy that records its calls, and a session source that counts reads.
-#![allow(dead_code)]
 
 use std::cell::{Cell, RefCell};
 

@@ -6,9 +6,6 @@
 //! corpus must be a schema `response`, and a successful one must carry its
 //! operation's answer shape.
 
-#[path = "vectors/minischema.rs"]
-mod minischema;
-
 use inner_cmd_spec::conform::load_vectors;
 use inner_cmd_spec::protocol::{handle_line, handshake};
 use serde_json::{json, Value};
@@ -24,7 +21,7 @@ fn schema() -> Value {
 
 fn check(schema: &Value, definition: &str, instance: &Value, label: &str) -> Vec<String> {
     let reference = json!({"$ref": format!("#/$defs/{definition}")});
-    minischema::validate(schema, &reference, instance, label)
+    crate::support::minischema::validate(schema, &reference, instance, label)
 }
 
 /// The answer definition of each operation.
@@ -43,7 +40,10 @@ fn answer_definition(op: &str) -> &'static str {
 #[test]
 fn protocol_schema_describes_real_traffic() {
     let schema = schema();
-    assert_eq!(minischema::check_schema(&schema), Vec::<String>::new());
+    assert_eq!(
+        crate::support::minischema::check_schema(&schema),
+        Vec::<String>::new()
+    );
     let handshake: Value = serde_json::from_str(&handshake()).unwrap();
     assert_eq!(
         check(&schema, "handshake", &handshake, "handshake"),

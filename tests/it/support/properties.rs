@@ -1,7 +1,5 @@
-//! Helpers shared by the property test crates (`tests/properties*.rs`).
-//!
-//! Each crate uses a subset, hence the `dead_code` allowance.
-#![allow(dead_code)]
+//! Helpers shared by the generated-case properties (`invariants::properties`,
+//! `invariants::regressions`, `gen::grammar`).
 
 use fancy_regex::Regex;
 use inner_cmd_spec::authorize::{authorize, Decision, FixedSession};

@@ -1,16 +1,16 @@
-//! Named regression tests: every case a property of `tests/properties.rs` or
-//! `tests/properties_gen.rs` ever shrank to, with what it taught (spec
+//! Named regression tests: every case a property of `tests/it/invariants/properties.rs` or
+//! `tests/it/gen/grammar.rs` ever shrank to, with what it taught (spec
 //! chapters 6 and 11). Also the check that the properties are not vacuous.
 #![cfg(feature = "proptest")]
 
-mod properties_support;
-
+use crate::support::properties::{
+    decide, grammar_capture, is_separator_like, layer, pipeline, policy_of,
+};
 use inner_cmd_spec::authorize::{authorize, FixedSession};
 use inner_cmd_spec::gen::{DurationForm, LayerForm, Route, Weights, INNER_COMMANDS};
 use inner_cmd_spec::invariants::check_siblings_judged;
 use inner_cmd_spec::policy::{Policy, Rule};
 use inner_cmd_spec::verdict::{PermissionState, Verdict};
-use properties_support::{decide, grammar_capture, is_separator_like, layer, pipeline, policy_of};
 use serde_json::json;
 
 /// INV-11 regression (first shrink of `inv_11_transparent_wrappers_decide_like_the_bare_command`,

@@ -1,9 +1,9 @@
 //! Forwarding, session revalidation and their order (AUTH-1, AUTH-2, AUTH-11),
 //! plus failures of the collaborators (AUTH-10, INV-7).
 
-mod authorize_support;
-
-use authorize_support::{details, set, Answer, CountingSession, StubQuery, UnreadableSession};
+use crate::support::authorize::{
+    details, set, Answer, CountingSession, StubQuery, UnreadableSession,
+};
 use inner_cmd_spec::authorize::{authorize, FixedSession};
 use inner_cmd_spec::query::{PermissionQuery, QueryError};
 use inner_cmd_spec::verdict::{PermissionState, Verdict};

@@ -1,4 +1,4 @@
-//! Reading the vector corpus and SPEC.md for `tests/vectors.rs`, and the
+//! Reading the vector corpus and SPEC.md for `tests/it/conform/corpus.rs`, and the
 //! reasoned list of clauses no vector can exercise (CONF-VEC-4).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -74,11 +74,11 @@ pub fn finding_ids(text: &str) -> BTreeSet<String> {
 pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
     (
         "CONF-VEC-",
-        "about the corpus itself; checked directly by this file's tests",
+        "about the corpus itself; checked directly by tests/it/conform/corpus.rs",
     ),
     (
         "CONF-RUN-",
-        "about the runner; checked by tests/conform_runner.rs against real processes",
+        "about the runner; checked by tests/it/conform/runner.rs against real processes",
     ),
     (
         "GEN-",

@@ -2,9 +2,7 @@
 //! (spec chapter 6). Each row takes the honest decision for an input and
 //! breaks one thing about it.
 
-mod authorize_support;
-
-use authorize_support::{details, Answer, StubQuery};
+use crate::support::authorize::{details, Answer, StubQuery};
 use inner_cmd_spec::authorize::{authorize, Decision, FixedSession, QueryRecord};
 use inner_cmd_spec::events::Event;
 use inner_cmd_spec::invariants::{check_decision, check_decision_in_session, InvariantViolation};

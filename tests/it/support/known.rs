@@ -10,16 +10,10 @@
 use inner_cmd_spec::ecma;
 use serde_json::{json, Value};
 
-/// One observed divergence: the request, both answers, and a way to re-ask.
+/// One observed divergence: the request and a way to re-ask both sides.
 pub struct Observed<'a> {
     /// The protocol request (`op`, `command` or `pattern`/`value`, `rules`, `home`).
     pub request: &'a Value,
-    /// The crate's answer.
-    pub ours: &'a Value,
-    /// The package's answer.
-    pub theirs: &'a Value,
-    /// The compared fields that differ.
-    pub fields: &'a [&'static str],
     /// Asks both sides about another request: true when they agree.
     pub agrees: &'a mut dyn FnMut(&Value) -> bool,
 }

@@ -3,9 +3,7 @@
 //! `invariants::check_decision`. Issue 5's generators will widen the inputs;
 //! this keeps the authorizer honest in the meantime.
 
-mod authorize_support;
-
-use authorize_support::{details, set, Answer, StubQuery};
+use crate::support::authorize::{details, set, Answer, StubQuery};
 use inner_cmd_spec::authorize::{authorize, FixedSession};
 use inner_cmd_spec::invariants::check_decision_in_session;
 use inner_cmd_spec::verdict::{PermissionState, Verdict};

@@ -4,14 +4,9 @@
 //! CONF-VEC-1, CONF-VEC-2, CONF-VEC-3, CONF-VEC-4, CONF-VEC-5, CONF-VEC-6: structure, ids, flags,
 //! clause names and the shared-request rules of the vector format.
 
-#[path = "vectors/corpus.rs"]
-mod corpus;
-#[path = "vectors/minischema.rs"]
-mod minischema;
-
 use std::collections::BTreeSet;
 
-use corpus::{
+use crate::support::corpus::{
     exempt, finding_ids, repo, schema, spec_clauses, tests_of, vector_files,
     NOT_EXPRESSIBLE_AS_VECTORS,
 };
@@ -26,7 +21,7 @@ fn conf_vec_1_schema_is_well_formed() {
         schema["$schema"],
         "https://json-schema.org/draft/2020-12/schema"
     );
-    let problems = minischema::check_schema(&schema);
+    let problems = crate::support::minischema::check_schema(&schema);
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
@@ -35,7 +30,7 @@ fn conf_vec_1_schema_is_well_formed() {
 fn conf_vec_1_every_file_validates() {
     let schema = schema();
     for (stem, file) in vector_files() {
-        let errors = minischema::validate(&schema, &schema, &file, &stem);
+        let errors = crate::support::minischema::validate(&schema, &schema, &file, &stem);
         assert!(errors.is_empty(), "{stem}: {errors:#?}");
     }
 }
@@ -74,7 +69,7 @@ fn conf_vec_1_validator_rejects_broken_files() {
         let mut bad = good.clone();
         breaker(&mut bad);
         assert!(
-            !minischema::validate(&schema, &schema, &bad, "bad").is_empty(),
+            !crate::support::minischema::validate(&schema, &schema, &bad, "bad").is_empty(),
             "{label} was accepted"
         );
     }

@@ -1,0 +1,6 @@
+//! Chapter 10: conformance vectors, the comparison, and the runner.
+
+mod compare;
+mod corpus;
+mod runner;
+mod vectors;

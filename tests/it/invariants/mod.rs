@@ -1,0 +1,5 @@
+//! Chapter 6: the fail-closed invariants, as checks of forged decisions and as properties.
+
+mod decision;
+mod properties;
+mod regressions;

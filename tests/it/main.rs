@@ -1,0 +1,20 @@
+//! The crate's integration tests, as one test binary (the layout of
+//! `regex-automata/tests`): a module per chapter of `spec/SPEC.md`, plus one
+//! `support` module of shared fixtures. One binary links tree-sitter,
+//! fancy-regex and serde once instead of once per file.
+//!
+//! Run one chapter with a filter, e.g. `cargo test --all-features --test it policy::`.
+
+mod support;
+
+mod authorize; // chapter 5: decision procedure and events
+mod conform; // chapter 10: conformance vectors and the runner
+mod gen;
+mod invariants; // chapter 6: verdicts, the query, fail-closed invariants
+mod pipeline; // chapter 8: gate, then authorizer
+mod policy; // chapter 7: the reference bash policy
+mod protocol; // chapter 9: the oracle protocol
+mod recognize; // chapter 3: wrapper grammars
+mod strip; // chapter 4: locating and stripping the wrapper // chapter 11: generators and the fuzz corpus
+
+mod spec_clauses; // every clause cited, every citation a clause

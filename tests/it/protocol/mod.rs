@@ -1,0 +1,8 @@
+//! Chapter 9: the oracle protocol, through `handle_line` and the real server process.
+
+mod authorize;
+mod cli;
+mod ops;
+mod props;
+mod schema;
+mod server;

@@ -1,0 +1,19 @@
+//! Shared fixtures of the integration tests.
+//!
+//! - `authorize`: prompt details, a stub policy that records its calls, sessions;
+//! - `properties`: the runner configuration and helpers of the generated-case properties;
+//! - `findings`, `known`, `oracle`, `wire`, `gen`: the differential comparison with
+//!   the deployed npm package (its findings, known divergences, adapter client,
+//!   wire forms and the seeded case generator);
+//! - `corpus`, `minischema`: reading the conformance vectors and their schema.
+
+pub mod authorize;
+pub mod corpus;
+pub mod findings;
+pub mod gen;
+pub mod known;
+pub mod minischema;
+pub mod oracle;
+#[cfg(feature = "proptest")]
+pub mod properties;
+pub mod wire;
