@@ -5,15 +5,15 @@
 //! - `findings`, `known`, `oracle`, `wire`, `gen`: the differential comparison with
 //!   the deployed npm package (its findings, known divergences, adapter client,
 //!   wire forms and the seeded case generator);
-//! - `corpus`, `minischema`: reading the conformance vectors and their schema.
+//! - `corpus`, `schema`: reading the conformance vectors; the spec's JSON Schemas.
 
 pub mod authorize;
 pub mod corpus;
 pub mod findings;
 pub mod gen;
 pub mod known;
-pub mod minischema;
 pub mod oracle;
 #[cfg(feature = "proptest")]
 pub mod properties;
+pub mod schema;
 pub mod wire;
