@@ -33,7 +33,9 @@ mod case;
 mod choices;
 mod compound;
 mod payload;
+pub mod policy_cases;
 mod rules;
+mod seeded;
 mod vocab;
 mod wrapper;
 
@@ -49,6 +51,7 @@ pub use choices::{ByteChoices, Choices, Recorder, ReplayChoices};
 pub use compound::{overlap_tail, Placement, Sibling};
 pub use payload::{Guard, FULL_COMMAND_LABEL, SESSION_ID};
 pub use rules::HOME;
+pub use seeded::SeededChoices;
 pub use vocab::{DurationForm, ECMA_WIDE_SPACES, INNER_COMMANDS, ODD_BREAKS, SIBLING_COMMANDS};
 pub use wrapper::{Layer, LayerForm, Wrapper};
 

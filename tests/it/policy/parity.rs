@@ -8,16 +8,23 @@
 //! in `tests/it/support/known.rs`); any other fails the test with a shrunk,
 //! minimal example. Needs Node and `npm ci` in the adapter folder; see
 //! `tests/it/support/oracle.rs` for the `INNER_CMD_SKIP_PARITY=1` opt-out.
+//!
+//! The cases come from the policy-level grammar of `src/gen` (GEN-POL-1),
+//! driven and shrunk by proptest; it needs a generator feature (`--all-features`).
+#![cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::support::findings::{self, FINDINGS};
-use crate::support::gen::{self, Rng};
 use crate::support::known::{self, Observed};
 use crate::support::oracle::{self, Oracle};
 use crate::support::wire;
+use inner_cmd_spec::gen::policy_cases;
+use inner_cmd_spec::gen::{Choices, Recorder, ReplayChoices, SeededChoices};
 use inner_cmd_spec::policy::pattern::Pattern;
 use inner_cmd_spec::policy::{config, reference, Policy, Rule};
+use proptest::num::u32::BinarySearch;
+use proptest::strategy::ValueTree;
 use serde_json::{json, Value};
 
 /// Seed of the generated cases; `INNER_CMD_PARITY_SEED` overrides it.
@@ -27,9 +34,11 @@ const COMMANDS: usize = 20_000;
 /// Generated pattern/value pairs.
 const MATCH_PAIRS: usize = 5_000;
 /// Share of command cases (percent) whose policy is a config object.
-const POLICY_PERCENT: usize = 15;
+const POLICY_PERCENT: u32 = 15;
 /// Adapter round trips allowed to shrink one example.
 const SHRINK_BUDGET: usize = 800;
+/// Shrinking steps allowed for one example (most are answered from memory).
+const SHRINK_STEPS: usize = 50_000;
 /// Set to print shrunk examples of the listed (explained) divergences too.
 const SHOW_EXPLAINED_VAR: &str = "INNER_CMD_PARITY_SHOW_EXPLAINED";
 /// Examples shrunk and printed per kind of unexplained divergence.
@@ -102,6 +111,7 @@ fn theirs(request: &Value, mut answer: Value) -> Value {
     answer
 }
 
+#[derive(Clone)]
 struct Divergence {
     request: Value,
     ours: Value,
@@ -129,66 +139,171 @@ fn ask(oracle: &mut Oracle, request: &Value) -> Option<Divergence> {
     compare(request, answer)
 }
 
-/// Delta-debugging over the characters of `field`: drop ever smaller chunks
-/// while the request still diverges in the same fields.
-fn shrink_text(oracle: &mut Oracle, d: &mut Divergence, field: &str, budget: &mut usize) {
-    let mut size = str_field(&d.request, field)
-        .chars()
-        .count()
-        .div_ceil(2)
-        .max(1);
-    loop {
-        let mut start = 0;
-        loop {
-            let chars: Vec<char> = str_field(&d.request, field).chars().collect();
-            if start >= chars.len() || *budget == 0 {
-                break;
-            }
-            let end = (start + size).min(chars.len());
-            let shorter: String = chars[..start].iter().chain(&chars[end..]).collect();
-            let mut candidate = d.request.clone();
-            candidate[field] = json!(shorter);
-            *budget -= 1;
-            match ask(oracle, &candidate) {
-                Some(smaller) if smaller.fields == d.fields => *d = smaller,
-                _ => start += size,
-            }
-        }
-        if size == 1 || *budget == 0 {
-            return;
-        }
-        size = size.div_ceil(2);
-    }
+/// The generated requests of one test: case `i` is built from its own
+/// seeded stream of decisions, recorded so that it can be replayed and shrunk.
+struct Generated {
+    /// Mixed into every case's seed.
+    seed: u64,
+    /// The requests one case makes, built from a source of decisions.
+    requests_of: fn(&mut Recorder<Source<'_>>) -> Vec<Value>,
 }
 
-/// Drop rules one at a time while the divergence stays the same.
-fn shrink_rules(oracle: &mut Oracle, d: &mut Divergence, budget: &mut usize) {
-    let mut i = 0;
-    while let Some(rules) = d.request["rules"].as_array().cloned() {
-        if i >= rules.len() || *budget == 0 {
-            return;
-        }
-        let mut fewer = rules;
-        fewer.remove(i);
-        let mut candidate = d.request.clone();
-        candidate["rules"] = json!(fewer);
-        *budget -= 1;
-        match ask(oracle, &candidate) {
-            Some(smaller) if smaller.fields == d.fields => *d = smaller,
-            _ => i += 1,
+/// Where decisions come from: a seeded stream, or a record being replayed.
+enum Source<'a> {
+    Seeded(SeededChoices),
+    Replay(ReplayChoices<'a>),
+}
+
+impl Choices for Source<'_> {
+    fn choose(&mut self, n: usize) -> usize {
+        match self {
+            Source::Seeded(c) => c.choose(n),
+            Source::Replay(c) => c.choose(n),
         }
     }
 }
 
-fn shrink(oracle: &mut Oracle, mut d: Divergence) -> Divergence {
+impl Generated {
+    /// The decisions that build case `index`, each the option it picked
+    /// (so `0` is the simplest and every smaller value a simpler option).
+    fn case(&self, index: usize) -> Vec<u32> {
+        let seed = self.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut recorder = Recorder::new(Source::Seeded(SeededChoices::new(seed)));
+        (self.requests_of)(&mut recorder);
+        recorder.into_picks()
+    }
+
+    /// The requests of the case that `picks` build.
+    fn requests(&self, picks: &[u32]) -> Vec<Value> {
+        (self.requests_of)(&mut Recorder::new(Source::Replay(ReplayChoices::new(
+            picks,
+        ))))
+    }
+
+    /// Every request of `cases` cases, each with its origin.
+    fn all(&self, cases: usize) -> Vec<(Origin, Value)> {
+        (0..cases)
+            .flat_map(|case| {
+                self.requests(&self.case(case))
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(which, request)| (Origin { case, which }, request))
+            })
+            .collect()
+    }
+}
+
+/// Where a generated request came from: its case, and its place among the
+/// case's requests.
+#[derive(Clone, Copy)]
+struct Origin {
+    case: usize,
+    which: usize,
+}
+
+/// A case's decisions as a proptest value tree: proptest's integer shrinking
+/// (`BinarySearch` towards `0`, the simplest option) of one decision after
+/// another, the way its vector strategies shrink their elements.
+struct Decisions {
+    decisions: Vec<BinarySearch>,
+    at: usize,
+}
+
+impl Decisions {
+    fn new(picks: &[u32]) -> Self {
+        Self {
+            decisions: picks.iter().map(|&p| BinarySearch::new(p)).collect(),
+            at: 0,
+        }
+    }
+}
+
+impl ValueTree for Decisions {
+    type Value = Vec<u32>;
+
+    fn current(&self) -> Vec<u32> {
+        self.decisions.iter().map(ValueTree::current).collect()
+    }
+
+    fn simplify(&mut self) -> bool {
+        while let Some(decision) = self.decisions.get_mut(self.at) {
+            if decision.simplify() {
+                return true;
+            }
+            self.at += 1;
+        }
+        false
+    }
+
+    fn complicate(&mut self) -> bool {
+        self.decisions
+            .get_mut(self.at)
+            .is_some_and(ValueTree::complicate)
+    }
+}
+
+/// proptest's shrinking loop over `tree`: simplify while `fails`, complicate
+/// when a step went too far, until neither moves or `steps` run out. Returns
+/// the simplest failing value seen, if the starting one fails.
+fn minimize<T: ValueTree>(
+    tree: &mut T,
+    mut fails: impl FnMut(&T::Value) -> bool,
+    mut steps: usize,
+) -> Option<T::Value> {
+    let mut simplest = Some(tree.current()).filter(|v| fails(v))?;
+    if !tree.simplify() {
+        return Some(simplest);
+    }
+    while steps > 0 {
+        steps -= 1;
+        let candidate = tree.current();
+        let moved = if fails(&candidate) {
+            simplest = candidate;
+            tree.simplify()
+        } else {
+            tree.complicate()
+        };
+        if !moved {
+            break;
+        }
+    }
+    Some(simplest)
+}
+
+/// Shrinks the divergence `d` of the request from `origin` through proptest's
+/// shrinking of its case's decisions: a simpler case must still diverge in
+/// the same fields. Requests already asked are not asked again.
+fn shrink(oracle: &mut Oracle, generated: &Generated, origin: Origin, d: Divergence) -> Divergence {
+    let which = origin.which;
+    let mut tree = Decisions::new(&generated.case(origin.case));
+    let mut asked: HashMap<String, Option<Divergence>> = HashMap::new();
     let mut budget = SHRINK_BUDGET;
-    shrink_rules(oracle, &mut d, &mut budget);
-    for field in ["command", "value", "pattern"] {
-        if d.request.get(field).is_some() {
-            shrink_text(oracle, &mut d, field, &mut budget);
+    let mut best = d;
+    let mut fails = |picks: &Vec<u32>| {
+        let Some(request) = generated.requests(picks).into_iter().nth(which) else {
+            return false;
+        };
+        let key = request.to_string();
+        if !asked.contains_key(&key) {
+            if budget == 0 {
+                return false;
+            }
+            budget -= 1;
+            let answer = ask(oracle, &request);
+            asked.insert(key.clone(), answer);
         }
-    }
-    d
+        match &asked[&key] {
+            Some(smaller) if smaller.fields == best.fields => {
+                if smaller.request.to_string().len() <= best.request.to_string().len() {
+                    best = smaller.clone();
+                }
+                true
+            }
+            _ => false,
+        }
+    };
+    minimize(&mut tree, &mut fails, SHRINK_STEPS);
+    best
 }
 
 /// Compares, classifies, and reports; returns the unexplained divergences.
@@ -214,7 +329,12 @@ fn assert_covers(counts: &BTreeMap<String, usize>, labels: &[&str], at_least: us
     }
 }
 
-fn judge(oracle: &mut Oracle, requests: Vec<Value>) -> (usize, Vec<String>, Vec<Value>) {
+fn judge(
+    oracle: &mut Oracle,
+    generated: &Generated,
+    cases: usize,
+) -> (usize, Vec<String>, Vec<Value>) {
+    let (origins, requests): (Vec<Origin>, Vec<Value>) = generated.all(cases).into_iter().unzip();
     // The crate answers on another thread while the adapter works.
     let (answers, all_ours) = std::thread::scope(|scope| {
         let crate_side = scope.spawn(|| requests.iter().map(ours).collect::<Vec<_>>());
@@ -223,9 +343,11 @@ fn judge(oracle: &mut Oracle, requests: Vec<Value>) -> (usize, Vec<String>, Vec<
     });
     let kept = answers.clone();
     let mut explained: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut unexplained: BTreeMap<String, Vec<Divergence>> = BTreeMap::new();
+    let mut unexplained: BTreeMap<String, Vec<(Origin, Divergence)>> = BTreeMap::new();
     let total = requests.len();
-    for ((request, answer), ours) in requests.iter().zip(answers).zip(all_ours) {
+    for (((request, answer), ours), &origin) in
+        requests.iter().zip(answers).zip(all_ours).zip(&origins)
+    {
         let Some(d) = compare_with(request, ours, answer) else {
             continue;
         };
@@ -238,7 +360,7 @@ fn judge(oracle: &mut Oracle, requests: Vec<Value>) -> (usize, Vec<String>, Vec<
             let seen = explained.entry(id).or_default();
             *seen += 1;
             if *seen <= EXAMPLES_PER_KIND && std::env::var_os(SHOW_EXPLAINED_VAR).is_some() {
-                let min = shrink(oracle, d);
+                let min = shrink(oracle, generated, origin, d);
                 eprintln!(
                     "parity: {id} example: {}\n  crate:   {}\n  package: {}",
                     min.request, min.ours, min.theirs
@@ -250,7 +372,7 @@ fn judge(oracle: &mut Oracle, requests: Vec<Value>) -> (usize, Vec<String>, Vec<
                 str_field(request, "op"),
                 d.fields.join(", ")
             );
-            unexplained.entry(kind).or_default().push(d);
+            unexplained.entry(kind).or_default().push((origin, d));
         }
     }
     for (id, count) in &explained {
@@ -259,9 +381,9 @@ fn judge(oracle: &mut Oracle, requests: Vec<Value>) -> (usize, Vec<String>, Vec<
     let mut report = Vec::new();
     for (kind, list) in unexplained {
         let mut text = format!("{} requests: {kind}\n", list.len());
-        for d in list.into_iter().take(EXAMPLES_PER_KIND) {
+        for (origin, d) in list.into_iter().take(EXAMPLES_PER_KIND) {
             let original = d.request.clone();
-            let min = shrink(oracle, d);
+            let min = shrink(oracle, generated, origin, d);
             text += &format!(
                 "  original: {original}\n  minimal:  {}\n    crate:   {}\n    package: {}\n",
                 min.request, min.ours, min.theirs
@@ -270,6 +392,30 @@ fn judge(oracle: &mut Oracle, requests: Vec<Value>) -> (usize, Vec<String>, Vec<
         report.push(text);
     }
     (total, report, kept)
+}
+
+/// Gate, advisory and units of one generated command; some cases carry the
+/// package's config object instead of a rule list.
+fn command_requests(c: &mut Recorder<Source<'_>>) -> Vec<Value> {
+    let case = policy_cases::policy_case(c);
+    let policy = c
+        .percent(POLICY_PERCENT)
+        .then(|| policy_cases::policy_object(c, &case.rules));
+    let mut requests: Vec<Value> = ["check", "advisory"]
+        .into_iter()
+        .map(|op| match &policy {
+            Some(policy) => wire::policy_check_request(op, &case.command, policy, &case.home),
+            None => wire::check_request(op, &case.command, &case.rules, &case.home),
+        })
+        .collect();
+    requests.push(wire::units_request(&case.command));
+    requests
+}
+
+/// One generated pattern/value pair.
+fn match_requests(c: &mut Recorder<Source<'_>>) -> Vec<Value> {
+    let (pattern, value, home) = policy_cases::match_pair(c);
+    vec![wire::match_request(&pattern, &value, &home)]
 }
 
 /// Outcomes the generated commands must reach in the package's answers.
@@ -324,23 +470,11 @@ fn commands_agree_with_the_npm_package() {
     let Some(mut oracle) = oracle::start_or_skip("parity (commands)") else {
         return;
     };
-    let mut rng = Rng::new(seed());
-    let mut requests = Vec::with_capacity(COMMANDS * 3);
-    for _ in 0..COMMANDS {
-        let case = gen::case(&mut rng);
-        // Some cases carry the package's config object instead of a rule list.
-        let policy = rng
-            .chance(POLICY_PERCENT)
-            .then(|| gen::policy_object(&mut rng, &case.rules));
-        for op in ["check", "advisory"] {
-            requests.push(match &policy {
-                Some(policy) => wire::policy_check_request(op, &case.command, policy, &case.home),
-                None => wire::check_request(op, &case.command, &case.rules, &case.home),
-            });
-        }
-        requests.push(wire::units_request(&case.command));
-    }
-    let (total, report, answers) = judge(&mut oracle, requests);
+    let generated = Generated {
+        seed: seed(),
+        requests_of: command_requests,
+    };
+    let (total, report, answers) = judge(&mut oracle, &generated, COMMANDS);
     let counts = coverage(&answers, command_labels);
     eprintln!("parity coverage: {counts:?}");
     assert_covers(&counts, COMMAND_OUTCOMES, 200);
@@ -360,14 +494,11 @@ fn patterns_agree_with_the_npm_package() {
     let Some(mut oracle) = oracle::start_or_skip("parity (patterns)") else {
         return;
     };
-    let mut rng = Rng::new(seed() ^ 0x004D_4154_4348);
-    let requests = (0..MATCH_PAIRS)
-        .map(|_| {
-            let (pattern, value, home) = gen::match_pair(&mut rng);
-            wire::match_request(&pattern, &value, &home)
-        })
-        .collect();
-    let (total, report, answers) = judge(&mut oracle, requests);
+    let generated = Generated {
+        seed: seed() ^ 0x004D_4154_4348,
+        requests_of: match_requests,
+    };
+    let (total, report, answers) = judge(&mut oracle, &generated, MATCH_PAIRS);
     let counts = coverage(&answers, |a| vec![format!("matched={}", a["matched"])]);
     eprintln!("parity coverage: {counts:?}");
     assert_covers(&counts, &["matched=true", "matched=false"], 1_000);
@@ -509,4 +640,27 @@ fn adapter_survives_bad_lines() {
     assert_eq!(answers[0]["id"], Value::Null);
     assert_eq!(answers[2]["id"], "a");
     assert_eq!(answers[7], json!({"id": "f", "ok": true, "matched": true}));
+}
+
+/// GEN-POL-1: proptest's shrinking, as the parity test drives it, reduces a
+/// failing case to a simpler one that still fails. Here "fails" is a stand-in
+/// for a divergence: the command holds a command substitution.
+#[test]
+fn shrinking_finds_a_simpler_failing_case() {
+    let generated = Generated {
+        seed: SEED,
+        requests_of: command_requests,
+    };
+    let command = |picks: &Vec<u32>| generated.requests(picks)[2]["command"].clone();
+    let fails = |picks: &Vec<u32>| command(picks).as_str().unwrap().contains("$(");
+    let case = (0..).find(|&case| fails(&generated.case(case))).unwrap();
+    let picks = generated.case(case);
+    assert_eq!(generated.requests(&picks), generated.requests(&picks));
+    let original = command(&picks);
+    let shrunk = minimize(&mut Decisions::new(&picks), fails, SHRINK_STEPS).unwrap();
+    let minimal = command(&shrunk);
+    // The grammar's simplest command with a substitution: the first name,
+    // one word, and that word the simplest substitution.
+    assert_eq!(minimal, "git $(git)", "shrunk from {original}");
+    assert_eq!(minimize(&mut Decisions::new(&picks), |_| false, 10), None);
 }

@@ -2,15 +2,14 @@
 //!
 //! - `authorize`: prompt details, a stub policy that records its calls, sessions;
 //! - `properties`: the runner configuration and helpers of the generated-case properties;
-//! - `findings`, `known`, `oracle`, `wire`, `gen`: the differential comparison with
+//! - `findings`, `known`, `oracle`, `wire`: the differential comparison with
 //!   the deployed npm package (its findings, known divergences, adapter client,
-//!   wire forms and the seeded case generator);
+//!   and wire forms);
 //! - `corpus`, `schema`: reading the conformance vectors; the spec's JSON Schemas.
 
 pub mod authorize;
 pub mod corpus;
 pub mod findings;
-pub mod gen;
 pub mod known;
 pub mod oracle;
 #[cfg(feature = "proptest")]

@@ -1,47 +1,23 @@
-//! A compact, seeded generator of adversarial bash commands, rule sets,
-//! wildcard patterns and values for the differential parity test.
+//! The policy-level grammar: whole adversarial bash commands, rule sets,
+//! wildcard patterns, matcher values and the package's config objects, for the
+//! differential comparison with the deployed npm package (`GEN-POL-1`).
 //!
-//! Deterministic: the same seed gives the same cases on every machine. It is
-//! deliberately self-contained (a SplitMix64 stream and a small grammar) so
-//! the parity test does not wait for the crate's `proptest` generators
-//! (`src/gen`); it can be swapped for them later without touching the
-//! comparison code, which only needs `Case`s.
+//! The wrapper-case grammar of [`super::build`] builds commands around one
+//! wrapper unit; this one builds arbitrary command lists (substitutions,
+//! compound statements, heredocs, inline shells, noise) to hold the reference
+//! policy's units, floors and matcher to the package's. It reads the same
+//! [`Choices`] as every other grammar of this module, and choice `0` is the
+//! simplest option here too, so any front end drives it and shrinks it.
 
-use inner_cmd_spec::policy::Rule;
-use inner_cmd_spec::verdict::PermissionState;
+use serde_json::{json, Map, Value};
 
-/// SplitMix64: tiny, fast, and identical everywhere.
-pub struct Rng(u64);
+use super::choices::Choices;
+use crate::policy::Rule;
+use crate::verdict::PermissionState;
 
-impl Rng {
-    /// A stream from `seed`.
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `percent`/100.
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    /// One element of a non-empty slice.
-    pub fn pick<'a, T: ?Sized>(&mut self, items: &[&'a T]) -> &'a T {
-        items[self.below(items.len())]
-    }
+/// One element of a non-empty table.
+fn one<T: Copy>(c: &mut (impl Choices + ?Sized), items: &[T]) -> T {
+    items[c.choose(items.len())]
 }
 
 /// Separators between words: mostly a space, often something tree-sitter,
@@ -178,7 +154,8 @@ const REDIRECTS: &[&str] = &[
 ];
 
 /// A generated command and the policy it is judged under.
-pub struct Case {
+#[derive(Debug, Clone)]
+pub struct PolicyCase {
     /// The bash command.
     pub command: String,
     /// Ordered rules (patterns unique, as a JSON policy object requires).
@@ -258,18 +235,18 @@ const PATTERNS: &[&str] = &[
 ];
 
 /// A rule pattern (or a pattern for the `match` op).
-pub fn pattern(rng: &mut Rng) -> String {
-    let base = rng.pick(PATTERNS).to_owned();
-    if rng.chance(15) {
+pub fn pattern(c: &mut impl Choices) -> String {
+    let base = one(c, PATTERNS).to_owned();
+    if c.percent(15) {
         // Splice a random argument in to reach shapes the list lacks.
-        let extra = rng.pick(ARGS);
-        return format!("{base}{}{extra}", rng.pick(&[" ", "*", ""]));
+        let extra = one(c, ARGS);
+        return format!("{base}{}{extra}", one(c, &[" ", "*", ""]));
     }
     base
 }
 
-fn action(rng: &mut Rng) -> PermissionState {
-    match rng.below(3) {
+fn action(c: &mut impl Choices) -> PermissionState {
+    match c.choose(3) {
         0 => PermissionState::Allow,
         1 => PermissionState::Ask,
         _ => PermissionState::Deny,
@@ -277,156 +254,163 @@ fn action(rng: &mut Rng) -> PermissionState {
 }
 
 /// 0–5 rules with distinct patterns; usually a catch-all first.
-pub fn rules(rng: &mut Rng) -> Vec<Rule> {
+pub fn rules(c: &mut impl Choices) -> Vec<Rule> {
     let mut out: Vec<Rule> = Vec::new();
-    if rng.chance(70) {
+    if c.percent(70) {
         out.push(Rule {
             pattern: "*".into(),
-            state: action(rng),
+            state: action(c),
         });
     }
-    for _ in 0..rng.below(5) {
-        let pattern = pattern(rng);
+    for _ in 0..c.choose(5) {
+        let pattern = pattern(c);
         if out.iter().all(|r| r.pattern != pattern) {
             out.push(Rule {
                 pattern,
-                state: action(rng),
+                state: action(c),
             });
         }
     }
     out
 }
 
-struct Builder<'r> {
-    rng: &'r mut Rng,
+struct Builder<'r, C: Choices> {
+    c: &'r mut C,
     out: String,
 }
 
-impl Builder<'_> {
+impl<C: Choices> Builder<'_, C> {
     fn sep(&mut self) {
-        let s = if self.rng.chance(80) {
-            " "
+        let s = if self.c.percent(20) {
+            one(self.c, WORD_SEPARATORS)
         } else {
-            self.rng.pick(WORD_SEPARATORS)
+            " "
         };
         self.out.push_str(s);
     }
 
     fn word(&mut self, depth: usize) {
-        match self.rng.below(12) {
-            0 if depth > 0 => {
+        // Eight in twelve words are plain; choice 0 is one of them.
+        match self.c.choose(12) {
+            8 if depth > 0 => {
                 self.out.push_str("$(");
                 self.list(depth - 1);
                 self.out.push(')');
             }
-            1 if depth > 0 => {
-                self.out.push_str(self.rng.pick(&["<(", ">("]));
+            9 if depth > 0 => {
+                self.out.push_str(one(self.c, &["<(", ">("]));
                 self.list(depth - 1);
                 self.out.push(')');
             }
-            2 if depth > 0 => {
+            10 if depth > 0 => {
                 self.out.push('`');
                 self.simple(0);
                 self.out.push('`');
             }
-            3 if depth > 0 => {
+            11 if depth > 0 => {
                 self.out.push_str("\"x$(");
                 self.list(depth - 1);
                 self.out.push_str(")\"");
             }
             _ => {
-                let arg = self.rng.pick(ARGS);
+                let arg = one(self.c, ARGS);
                 self.out.push_str(arg);
             }
         }
     }
 
     fn simple(&mut self, depth: usize) {
-        if self.rng.chance(15) {
-            let a = self.rng.pick(ASSIGNMENTS);
+        if self.c.percent(15) {
+            let a = one(self.c, ASSIGNMENTS);
             self.out.push_str(a);
-            if self.rng.chance(20) {
+            if self.c.percent(20) {
                 return; // a pure assignment
             }
             self.sep();
         }
-        let name = self.rng.pick(NAMES);
+        let name = one(self.c, NAMES);
         self.out.push_str(name);
-        for _ in 0..self.rng.below(4) {
+        for _ in 0..self.c.choose(4) {
             self.sep();
             self.word(depth);
         }
-        if self.rng.chance(15) {
+        if self.c.percent(15) {
             self.out.push(' ');
-            if depth > 0 && self.rng.chance(30) {
-                self.out.push_str(self.rng.pick(&["> >(", "< <(", "2> >("]));
+            if depth > 0 && self.c.percent(30) {
+                self.out.push_str(one(self.c, &["> >(", "< <(", "2> >("]));
                 self.list(depth - 1);
                 self.out.push(')');
             } else {
-                let r = self.rng.pick(REDIRECTS);
+                let r = one(self.c, REDIRECTS);
                 self.out.push_str(r);
             }
         }
-        if self.rng.chance(8) {
-            let c = self.rng.pick(&[" # note", " #", " # rm -rf /", "#x"]);
+        if self.c.percent(8) {
+            let c = one(self.c, &[" # note", " #", " # rm -rf /", "#x"]);
             self.out.push_str(c);
         }
     }
 
     fn wrapped(&mut self, depth: usize) {
-        let prefix = self.rng.pick(&[
-            "timeout 30s ",
-            "timeout 1.5h ",
-            "timeout -k 5 10 ",
-            "time ",
-            "time -p ",
-            "env ",
-            "env A=1 ",
-            "xargs ",
-            "xargs -0 ",
-            "sudo ",
-            "sudo -u x ",
-            "nice -n 5 ",
-            "nohup ",
-            "/usr/bin/time ",
-            "command ",
-            "exec ",
-            "\"sudo\" ",
-            "doas ",
-            "stdbuf -oL ",
-        ]);
+        let prefix = one(
+            self.c,
+            &[
+                "timeout 30s ",
+                "timeout 1.5h ",
+                "timeout -k 5 10 ",
+                "time ",
+                "time -p ",
+                "env ",
+                "env A=1 ",
+                "xargs ",
+                "xargs -0 ",
+                "sudo ",
+                "sudo -u x ",
+                "nice -n 5 ",
+                "nohup ",
+                "/usr/bin/time ",
+                "command ",
+                "exec ",
+                "\"sudo\" ",
+                "doas ",
+                "stdbuf -oL ",
+            ],
+        );
         self.out.push_str(prefix);
         self.simple(depth);
     }
 
     fn inline_shell(&mut self, depth: usize) {
-        let (open, close) = *self.rng.pick(&[
-            &("bash -c '", "'"),
-            &("sh -lc \"", "\""),
-            &("eval \"", "\""),
-            &("zsh -ec '", "'"),
-            &("bash --norc -c '", "'"),
-            &("find . -name x -exec ", " {} \\;"),
-            &("fd -e rs -x ", ""),
-            &("fd --exec-batch ", ""),
-        ]);
+        let (open, close) = one(
+            self.c,
+            &[
+                ("bash -c '", "'"),
+                ("sh -lc \"", "\""),
+                ("eval \"", "\""),
+                ("zsh -ec '", "'"),
+                ("bash --norc -c '", "'"),
+                ("find . -name x -exec ", " {} \\;"),
+                ("fd -e rs -x ", ""),
+                ("fd --exec-batch ", ""),
+            ],
+        );
         self.out.push_str(open);
         self.simple(depth.saturating_sub(1));
         self.out.push_str(close);
     }
 
     fn heredoc(&mut self, depth: usize) {
-        let quoted = self.rng.chance(40);
+        let quoted = self.c.percent(40);
         self.out
             .push_str(if quoted { "cat <<'EOF'" } else { "cat <<EOF" });
-        if self.rng.chance(30) {
+        if self.c.percent(30) {
             self.out.push_str(" | ");
             self.simple(0);
         }
         self.out.push('\n');
         self.out
-            .push_str(self.rng.pick(&["line\n", "$(rm x)\n", "# hash\n", "a b\n"]));
-        if depth > 0 && self.rng.chance(30) {
+            .push_str(one(self.c, &["line\n", "$(rm x)\n", "# hash\n", "a b\n"]));
+        if depth > 0 && self.c.percent(30) {
             self.out.push_str("$(");
             self.simple(0);
             self.out.push_str(")\n");
@@ -435,7 +419,7 @@ impl Builder<'_> {
     }
 
     fn statement(&mut self, depth: usize) {
-        let roll = self.rng.below(100);
+        let roll = self.c.choose(100);
         if depth == 0 || roll < 45 {
             self.simple(depth);
         } else if roll < 55 {
@@ -482,10 +466,11 @@ impl Builder<'_> {
 
     fn list(&mut self, depth: usize) {
         self.statement(depth);
-        for _ in 0..self.rng.below(3) {
-            let op = self
-                .rng
-                .pick(&[" && ", " || ", "; ", " | ", " & ", "\n", "&&", "|", " |& "]);
+        for _ in 0..self.c.choose(3) {
+            let op = one(
+                self.c,
+                &[" && ", " || ", "; ", " | ", " & ", "\n", "&&", "|", " |& "],
+            );
             self.out.push_str(op);
             self.statement(depth);
         }
@@ -499,51 +484,51 @@ const NOISE: &[&str] = &[
 ];
 
 /// One adversarial bash command.
-pub fn command(rng: &mut Rng) -> String {
-    let depth = rng.below(4);
+pub fn command(c: &mut impl Choices) -> String {
+    let depth = c.choose(4);
     let mut b = Builder {
-        rng,
+        c,
         out: String::new(),
     };
-    let lead = b.rng.pick(PADDING);
+    let lead = one(b.c, PADDING);
     b.out.push_str(lead);
     b.list(depth);
-    let trail = b.rng.pick(PADDING);
+    let trail = one(b.c, PADDING);
     b.out.push_str(trail);
     let mut out = b.out;
-    if rng.chance(12) {
+    if c.percent(12) {
         // Insert noise at a random char boundary.
         let boundaries: Vec<usize> = out
             .char_indices()
             .map(|(i, _)| i)
             .chain([out.len()])
             .collect();
-        let at = boundaries[rng.below(boundaries.len())];
-        out.insert_str(at, rng.pick(NOISE));
+        let at = boundaries[c.choose(boundaries.len())];
+        out.insert_str(at, one(c, NOISE));
     }
     out
 }
 
 /// One gate/advisory case.
-pub fn case(rng: &mut Rng) -> Case {
-    Case {
-        command: command(rng),
-        rules: rules(rng),
-        home: rng.pick(HOMES).to_owned(),
+pub fn policy_case(c: &mut impl Choices) -> PolicyCase {
+    PolicyCase {
+        command: command(c),
+        rules: rules(c),
+        home: one(c, HOMES).to_owned(),
     }
 }
 
 /// Fill every `*` of `pattern` with a random filler: a value likely to match.
-fn instantiate(rng: &mut Rng, pattern: &str) -> String {
+fn instantiate(c: &mut impl Choices, pattern: &str) -> String {
     let mut out = String::new();
     for (i, piece) in pattern.split('*').enumerate() {
         if i > 0 {
-            let filler = rng.pick(&["", "x", " ", "a b", "\n", "🦀", "rm -rf", "*", "--"]);
+            let filler = one(c, &["", "x", " ", "a b", "\n", "🦀", "rm -rf", "*", "--"]);
             out.push_str(filler);
         }
         for ch in piece.chars() {
             if ch == '?' {
-                out.push_str(rng.pick(&["a", "🦀", "?", "\n", ""]));
+                out.push_str(one(c, &["a", "🦀", "?", "\n", ""]));
             } else {
                 out.push(ch);
             }
@@ -553,17 +538,17 @@ fn instantiate(rng: &mut Rng, pattern: &str) -> String {
 }
 
 /// A `(pattern, value, home)` triple for the single-pattern matcher.
-pub fn match_pair(rng: &mut Rng) -> (String, String, String) {
-    let pattern = pattern(rng);
-    let home = rng.pick(HOMES).to_owned();
-    let value = match rng.below(4) {
-        0 | 1 => instantiate(rng, &pattern),
+pub fn match_pair(c: &mut impl Choices) -> (String, String, String) {
+    let pattern = pattern(c);
+    let home = one(c, HOMES).to_owned();
+    let value = match c.choose(4) {
+        0 | 1 => instantiate(c, &pattern),
         2 => {
             // A home-relative value, since `~`/`$HOME` patterns expand.
-            let rest = rng.pick(&["", "/x", "/x/y", "/", "/../u/x"]);
+            let rest = one(c, &["", "/x", "/x/y", "/", "/../u/x"]);
             format!("{home}{rest}")
         }
-        _ => command(rng),
+        _ => command(c),
     };
     (pattern, value, home)
 }
@@ -574,8 +559,8 @@ const SURFACES: &[&str] = &[
     "b*", "*sh", "ba?h", "bash*", "read", "mcp", "bas", "?", "bash *",
 ];
 
-fn state_name(rng: &mut Rng) -> &'static str {
-    rng.pick(&["allow", "ask", "deny"])
+fn state_name(c: &mut impl Choices) -> &'static str {
+    one(c, &["allow", "ask", "deny"])
 }
 
 /// The same rules as the package's config object
@@ -583,52 +568,51 @@ fn state_name(rng: &mut Rng) -> &'static str {
 /// random universal fallback, surface-key wildcards, string shorthands and
 /// unrelated surfaces around them. Empty patterns are left out (a config
 /// object cannot give a rule an empty key).
-pub fn policy_object(rng: &mut Rng, rules: &[Rule]) -> serde_json::Value {
-    use serde_json::{json, Map, Value};
+pub fn policy_object<C: Choices>(c: &mut C, rules: &[Rule]) -> Value {
     let mut permission = Map::new();
-    if rng.chance(35) {
-        permission.insert("*".into(), json!(state_name(rng)));
-    } else if rng.chance(5) {
-        permission.insert("*".into(), json!({"git *": state_name(rng)}));
+    if c.percent(35) {
+        permission.insert("*".into(), json!(state_name(c)));
+    } else if c.percent(5) {
+        permission.insert("*".into(), json!({"git *": state_name(c)}));
     }
-    let extra = |rng: &mut Rng| -> (String, Value) {
-        let key = rng.pick(SURFACES).to_owned();
-        let value = if rng.chance(50) {
-            json!(state_name(rng))
+    let extra = |c: &mut C| -> (String, Value) {
+        let key = one(c, SURFACES).to_owned();
+        let value = if c.percent(50) {
+            json!(state_name(c))
         } else {
-            let key = Some(pattern(rng))
+            let key = Some(pattern(c))
                 .filter(|p| !p.is_empty())
                 .unwrap_or_else(|| "*".into());
-            json!({ key: state_name(rng) })
+            json!({ key: state_name(c) })
         };
         (key, value)
     };
-    if rng.chance(25) {
-        let (k, v) = extra(rng);
+    if c.percent(25) {
+        let (k, v) = extra(c);
         permission.insert(k, v);
     }
-    let bash_key = if rng.chance(80) {
-        "bash"
+    let bash_key = if c.percent(20) {
+        one(c, &["b*", "*sh", "ba?h"])
     } else {
-        rng.pick(&["b*", "*sh", "ba?h"])
+        "bash"
     };
     let mut map = Map::new();
     for rule in rules.iter().filter(|r| !r.pattern.is_empty()) {
         map.insert(rule.pattern.clone(), json!(rule.state.as_str()));
     }
-    if rng.chance(15) {
+    if c.percent(15) {
         // Array-index keys: a JavaScript object lists them first, in numeric order.
-        let key = rng.pick(&["0", "42", "007", "4294967294", "4294967295", "1 *"]);
-        map.insert(key.to_owned(), json!(state_name(rng)));
+        let key = one(c, &["0", "42", "007", "4294967294", "4294967295", "1 *"]);
+        map.insert(key.to_owned(), json!(state_name(c)));
     }
-    let bash_value = if map.is_empty() || rng.chance(10) {
-        json!(state_name(rng))
+    let bash_value = if map.is_empty() || c.percent(10) {
+        json!(state_name(c))
     } else {
         Value::Object(map)
     };
     permission.entry(bash_key.to_owned()).or_insert(bash_value);
-    if rng.chance(25) {
-        let (k, v) = extra(rng);
+    if c.percent(25) {
+        let (k, v) = extra(c);
         permission.entry(k).or_insert(v);
     }
     json!({ "permission": permission })
