@@ -11,8 +11,9 @@ use serde_json::{Map, Value};
 
 use crate::ecma;
 
-/// The only tool, payload kind and surface the authorizer handles.
-pub const BASH: &str = "bash";
+/// The only tool, payload kind and surface the authorizer handles: the
+/// surface it queries (one name for all three).
+pub use crate::query::BASH_SURFACE as BASH;
 
 /// The evidence label that carries the complete Bash input (`PAY-12`).
 pub const FULL_COMMAND_LABEL: &str = "full command";

@@ -26,7 +26,7 @@ pub const DEFAULT_REQUEST_ID: &str = "inner-cmd-pipeline";
 pub const PIPELINE_SESSION_ID: &str = "inner-cmd-pipeline-session";
 
 /// The evidence label that carries the full command (chapter 2, `PIPE-4`).
-pub const FULL_COMMAND_LABEL: &str = "full command";
+pub use crate::payload::FULL_COMMAND_LABEL;
 
 /// The evidence `detail` text of the full-command entry (`PIPE-4`).
 pub const FULL_COMMAND_DETAIL: &str =
@@ -144,13 +144,13 @@ pub fn prompt_details(
     json!({
         "requestId": request_id,
         "agentName": agent_name,
-        "toolName": "bash",
+        "toolName": BASH_SURFACE,
         "payload": {
-            "kind": "bash",
+            "kind": BASH_SURFACE,
             "request": {
                 "requester": {"forwarded": false},
-                "surface": "bash",
-                "toolName": "bash",
+                "surface": BASH_SURFACE,
+                "toolName": BASH_SURFACE,
                 "invokedToolName": null,
                 "value": value,
             },

@@ -40,7 +40,7 @@ use std::borrow::Cow;
 pub const FIELD_SEPARATOR: u8 = 0xFF;
 
 /// The home directory used when an input does not give one.
-pub const DEFAULT_HOME: &str = "/home/u";
+pub use crate::policy::home::EXAMPLE_HOME as DEFAULT_HOME;
 
 /// Splits `data` on [`FIELD_SEPARATOR`] into at most `N` lossily decoded
 /// fields; missing fields are `None`, and the last field keeps any further

@@ -73,7 +73,7 @@ impl Guard {
 pub const SESSION_ID: &str = "session-1";
 
 /// The label of the evidence entry carrying the full command.
-pub const FULL_COMMAND_LABEL: &str = "full command";
+pub use crate::payload::FULL_COMMAND_LABEL;
 
 /// Builds valid details for triggering unit `unit` inside `full`.
 ///

@@ -5,7 +5,7 @@ use crate::policy::Rule;
 use crate::verdict::PermissionState;
 
 /// The home directory every generated policy uses.
-pub const HOME: &str = "/home/u";
+pub use crate::policy::home::EXAMPLE_HOME as HOME;
 
 /// Patterns that are about no word in particular.
 const GENERIC_PATTERNS: &[&str] = &[

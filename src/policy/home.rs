@@ -7,6 +7,10 @@
 
 use std::borrow::Cow;
 
+/// The home directory of generated and fuzzed policies: fixed, so that a
+/// case gets the same answer on every machine.
+pub const EXAMPLE_HOME: &str = "/home/u";
+
 /// Expands a leading `~` / `$HOME` of `pattern` the way the package does (`POL-MATCH-2`).
 ///
 /// Exactly `~` or `$HOME` becomes `home` verbatim (not normalized). A pattern

@@ -254,3 +254,20 @@ fn gen_2_out_of_range_sources_cannot_break_the_grammar() {
         }
     }
 }
+
+/// GEN-6, ECMA-2: the generator's wide spaces are exactly ECMAScript
+/// whitespace less TAB, SPACE, VT, FF and the line terminators (its copy of
+/// the set agrees with `ecma`, the one definition).
+#[test]
+fn wide_spaces_are_the_rest_of_ecmascript_whitespace() {
+    use inner_cmd_spec::ecma::{is_line_terminator, is_whitespace};
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        let narrow = matches!(c, '\t' | ' ' | '\u{000B}' | '\u{000C}') || is_line_terminator(c);
+        assert_eq!(
+            is_whitespace(c),
+            narrow || ECMA_WIDE_SPACES.contains(&c),
+            "U+{:04X}",
+            c as u32
+        );
+    }
+}
