@@ -401,3 +401,82 @@ fn conf_run_junit_is_valid_and_agrees_with_the_report() {
     let output = fixture.conform(&["--junit", "/nonexistent-dir/report.xml"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+const AUTHORIZER: &str = "conformance/examples/authorizer_adapter.py";
+
+/// The ids of the corpus cases an authorizer without a policy can answer:
+/// `authorize` with an `answers` table (PROTO-10, PROTO-12).
+fn authorizer_cases() -> (Vec<String>, usize) {
+    let files = inner_cmd_spec::conform::load_vectors(Path::new("spec/vectors")).unwrap();
+    let cases: Vec<_> = files
+        .iter()
+        .flat_map(inner_cmd_spec::conform::VectorFile::cases)
+        .collect();
+    let answerable = cases
+        .iter()
+        .filter(|case| case.request["op"] == "authorize" && case.request.contains_key("answers"))
+        .map(|case| case.id.clone())
+        .collect();
+    (answerable, cases.len())
+}
+
+/// CONF-RUN-10, CONF-RUN-11, PROTO-12: the authorizer-only example adapter gets a clean,
+/// truthful report on the whole corpus: exactly the `authorize`-with-`answers` cases
+/// pass, every other case is unsupported, nothing fails, and the run exits 0
+/// (1 under `--require-all`).
+#[test]
+fn conf_run_authorizer_only_adapter_is_clean_and_truthful() {
+    let (answerable, total) = authorizer_cases();
+    let run = |extra: &[&str]| {
+        Command::new(BIN)
+            .args(["conform", "--impl", &format!("python3 {AUTHORIZER}")])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let output = run(&["--json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let report = json_report(&output);
+    let passed: Vec<String> = statuses(&report)
+        .into_iter()
+        .filter(|(_, status)| status == "passed")
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(passed, answerable);
+    assert_eq!(
+        report["unsupported"].as_u64(),
+        Some((total - answerable.len()) as u64)
+    );
+    assert_eq!(
+        (report["failed"].as_u64(), report["errored"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert_eq!(run(&["--require-all"]).status.code(), Some(1));
+}
+
+/// CONF-RUN-4, CONF-RUN-11: the report has teeth: the same adapter with `.` ported
+/// as Python's `.` (which matches U+2028, U+2029 and `\r`) fails wrap vectors, and
+/// those stay failures, not unsupported.
+#[test]
+fn conf_run_a_wrong_port_fails_instead_of_hiding() {
+    let source = std::fs::read_to_string(AUTHORIZER).unwrap();
+    let line = source
+        .lines()
+        .find(|line| line.starts_with("ECMA_DOT = "))
+        .unwrap();
+    let broken = source.replace(line, "ECMA_DOT = \".\"");
+    let dir = std::env::temp_dir().join(format!("inner-cmd-wrong-port-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("broken.py");
+    std::fs::write(&script, broken).unwrap();
+    let output = Command::new(BIN)
+        .args(["conform", "--chapter", "wrap", "--json", "--impl"])
+        .arg(format!("python3 '{}'", script.display()))
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = json_report(&output);
+    assert!(report["failed"].as_u64() > Some(0), "{}", report["failed"]);
+    assert_eq!(report["unsupported"].as_u64(), Some(0));
+}
