@@ -206,14 +206,12 @@ impl Report {
     pub fn by_chapter(&self) -> Vec<(String, Counts)> {
         let mut chapters: Vec<(String, Counts)> = Vec::new();
         for case in &self.cases {
-            let index = match chapters.iter().position(|(name, _)| *name == case.chapter) {
-                Some(index) => index,
-                None => {
-                    chapters.push((case.chapter.clone(), Counts::default()));
-                    chapters.len() - 1
-                }
-            };
-            *chapters[index].1.slot(case.status) += 1;
+            if !chapters.iter().any(|(name, _)| *name == case.chapter) {
+                chapters.push((case.chapter.clone(), Counts::default()));
+            }
+            if let Some((_, counts)) = chapters.iter_mut().find(|(name, _)| *name == case.chapter) {
+                *counts.slot(case.status) += 1;
+            }
         }
         chapters
     }
