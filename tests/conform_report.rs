@@ -480,3 +480,35 @@ fn conf_run_a_wrong_port_fails_instead_of_hiding() {
     assert!(report["failed"].as_u64() > Some(0), "{}", report["failed"]);
     assert_eq!(report["unsupported"].as_u64(), Some(0));
 }
+
+/// CONF-RUN-11: declined cases are summarized per operation and reason in the readable
+/// report, and every case names its operation in `--json`.
+#[test]
+fn conf_run_declined_operations_are_listed() {
+    let fixture = Fixture::new("declined");
+    let text = String::from_utf8(fixture.conform(&[]).stdout).unwrap();
+    let declined: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("UNSUPPORTED "))
+        .collect();
+    assert_eq!(
+        declined,
+        // Control characters are shown escaped, never sent raw to a terminal.
+        [
+            r#"UNSUPPORTED units (1 case): unsupported_op: no units \u{0000} <x> & "q" "#
+                .to_owned()
+                + "\u{fffe} ]]> \\u{001B}"
+        ]
+    );
+    let report = json_report(&fixture.conform(&["--json"]));
+    let ops: Vec<&str> = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|case| case["op"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ops,
+        ["match", "match", "units", "units", "check", "advisory"]
+    );
+}

@@ -54,6 +54,8 @@ pub struct CaseReport {
     pub id: String,
     /// The chapter of its vector file.
     pub chapter: String,
+    /// The protocol operation the case sends.
+    pub op: String,
     /// The clauses the case exercises.
     pub clauses: Vec<String>,
     /// Its fate.
@@ -216,6 +218,25 @@ impl Report {
         chapters
     }
 
+    /// The unsupported cases grouped by operation and reason, in order of
+    /// first appearance, with their counts (`CONF-RUN-11`).
+    #[must_use]
+    pub fn declined(&self) -> Vec<((&str, &str), usize)> {
+        let mut groups: Vec<((&str, &str), usize)> = Vec::new();
+        let unsupported = self
+            .cases
+            .iter()
+            .filter(|case| case.status == Status::Unsupported);
+        for case in unsupported {
+            let key = (case.op.as_str(), case.reason.as_deref().unwrap_or_default());
+            match groups.iter_mut().find(|(seen, _)| *seen == key) {
+                Some((_, count)) => *count += 1,
+                None => groups.push((key, 1)),
+            }
+        }
+        groups
+    }
+
     /// The per-chapter table (`CONF-RUN-13`): a header, one row per chapter, a total row.
     #[must_use]
     pub fn table(&self) -> String {
@@ -247,8 +268,9 @@ impl Report {
         out
     }
 
-    /// The readable report: one block per failed or errored case, the
-    /// per-chapter table, then [`Self::summary`].
+    /// The readable report: one block per failed or errored case, one line
+    /// per group of [`Self::declined`] cases, the per-chapter table, then
+    /// [`Self::summary`].
     #[must_use]
     pub fn render(&self) -> String {
         let mut out = String::new();
@@ -274,6 +296,13 @@ impl Report {
                 Status::Passed | Status::Unsupported | Status::Skipped => {}
             }
         }
+        for ((op, reason), count) in self.declined() {
+            let cases = if count == 1 { "case" } else { "cases" };
+            // The reason is the implementation's text: no raw control
+            // characters (terminal escapes) reach the reader's terminal.
+            let (op, reason) = (printable(op), printable(reason));
+            out.push_str(&format!("UNSUPPORTED {op} ({count} {cases}): {reason}\n"));
+        }
         out.push_str(&self.table());
         out.push_str(&self.summary());
         out.push('\n');
@@ -287,4 +316,17 @@ pub fn summary_line(counts: &Counts) -> String {
     Status::ALL
         .map(|status| format!("{} {}", counts.get(status), status.name()))
         .join(", ")
+}
+
+/// `text` with every control character written as `\u{XXXX}`.
+fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.push_str(&format!("\\u{{{:04X}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

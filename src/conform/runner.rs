@@ -171,6 +171,12 @@ fn report(case: &Case, status: Status, reason: Option<String>) -> CaseReport {
     CaseReport {
         id: case.id.clone(),
         chapter: case.chapter.clone(),
+        op: case
+            .request
+            .get("op")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned(),
         clauses: case.clauses.clone(),
         status,
         reason,
