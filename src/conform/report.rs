@@ -118,6 +118,11 @@ impl Counts {
         }
     }
 
+    /// Counts one more case of `status`.
+    pub fn record(&mut self, status: Status) {
+        *self.slot(status) += 1;
+    }
+
     fn slot(&mut self, status: Status) -> &mut usize {
         match status {
             Status::Passed => &mut self.passed,

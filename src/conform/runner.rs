@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::compare::compare;
 use super::process::{Implementation, ProcessError};
-use super::report::{CaseReport, Report, Status};
+use super::report::{CaseReport, Counts, Report, Status};
 use super::select::{glob_match, skip_reason, SkipRule};
 use super::vectors::Case;
 
@@ -55,15 +55,24 @@ pub fn run(cases: &[Case], options: &RunOptions) -> Result<Report, ProcessError>
     let handshake = implementation
         .as_ref()
         .map_or(Value::Null, |running| running.handshake.clone());
-    let mut reports = Vec::with_capacity(selected.len());
+    let mut reports: Vec<CaseReport> = Vec::with_capacity(selected.len());
+    // Running counts for the progress line.
+    let mut so_far = Counts::default();
     for (index, case) in selected.iter().enumerate() {
+        if let Some(last) = reports.last() {
+            so_far.record(last.status);
+        }
         if options.progress {
             let mut stderr = std::io::stderr();
             let _ = write!(
                 stderr,
-                "\r[{}/{}] {:<40}",
+                "\r[{}/{}] {} passed, {} failed, {} errored, {} unsupported  {:<32}",
                 index + 1,
                 selected.len(),
+                so_far.passed,
+                so_far.failed,
+                so_far.errored,
+                so_far.unsupported,
                 case.id
             );
             let _ = stderr.flush();
