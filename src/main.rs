@@ -53,6 +53,15 @@ struct ConformArgs {
     /// Only run vectors whose id matches this glob.
     #[arg(long)]
     only: Option<String>,
+    /// Only run these chapters (comma-separated vector file chapters, e.g. `auth,payload,strip,wrap`).
+    #[arg(long)]
+    chapter: Option<String>,
+    /// Count `unsupported_op` answers as failures.
+    #[arg(long)]
+    require_all: bool,
+    /// Also write the report as JUnit XML to this file.
+    #[arg(long)]
+    junit: Option<std::path::PathBuf>,
     /// A file of `glob -> reason` lines naming known divergences.
     #[arg(long)]
     skip_file: Option<std::path::PathBuf>,
@@ -176,8 +185,10 @@ fn decide() -> ExitCode {
 
 /// `inner-cmd conform`: the vectors against another implementation (`CONF-RUN-*`).
 ///
-/// Exit 0: everything selected passed; 1: a case failed or errored, or none
-/// ran; 2: the run could not start (bad arguments, vectors, skip file, handshake).
+/// Exit 0: every supported case passed; 1: a case failed or errored, none
+/// passed, or (with `--require-all`) one was unsupported; 2: the run could
+/// not start (bad arguments, vectors, skip file, handshake) or the JUnit file
+/// could not be written.
 fn conform(args: &ConformArgs) -> ExitCode {
     use inner_cmd_spec::conform;
     use std::io::IsTerminal;
@@ -212,10 +223,21 @@ fn conform(args: &ConformArgs) -> ExitCode {
             ))
         }
     };
+    let known: Vec<&str> = files.iter().map(|file| file.chapter.as_str()).collect();
+    let chapters = match args
+        .chapter
+        .as_deref()
+        .map(|list| conform::parse_chapters(list, &known))
+    {
+        None => Vec::new(),
+        Some(Ok(chapters)) => chapters,
+        Some(Err(message)) => return usage(message),
+    };
     let cases: Vec<conform::Case> = files.iter().flat_map(conform::VectorFile::cases).collect();
     let options = conform::RunOptions {
         command,
         only: args.only.clone(),
+        chapters,
         skips,
         timeout,
         progress: std::io::stderr().is_terminal(),
@@ -232,10 +254,18 @@ fn conform(args: &ConformArgs) -> ExitCode {
     } else {
         print!("{}", report.render());
     }
-    if report.passed + report.failed + report.errored == 0 {
-        eprintln!("inner-cmd conform: no vector ran; check --vectors, --only and the skip file");
+    if let Some(path) = &args.junit {
+        let xml = conform::junit::render(&report, args.require_all);
+        if let Err(error) = std::fs::write(path, xml) {
+            return usage(format!("cannot write {}: {error}", path.display()));
+        }
     }
-    if report.success() {
+    if report.passed + report.failed + report.errored == 0 {
+        eprintln!(
+            "inner-cmd conform: no vector passed, failed or errored; check --vectors, --only, --chapter and the skip file"
+        );
+    }
+    if report.success(args.require_all) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -7,18 +7,22 @@
 //! The pieces are separate so that an in-process test can reuse them:
 //! [`load_vectors`] reads vector files, [`compare()`](compare::compare) decides whether one
 //! response satisfies one expectation, [`select`] chooses cases, and
-//! [`run`] drives a process.
+//! [`run`] drives a process, [`Report`] counts and renders what it found,
+//! and [`junit`] writes it for CI systems.
 
 pub mod compare;
+pub mod junit;
 pub mod process;
+pub mod report;
 pub mod runner;
 pub mod select;
 pub mod vectors;
 
 pub use compare::{compare, Mismatch};
 pub use process::{split_command_line, Implementation, ProcessError};
-pub use runner::{run, CaseReport, Report, RunOptions, Status};
-pub use select::{glob_match, parse_skip_file, SkipFileError, SkipRule};
+pub use report::{CaseReport, Counts, Report, Status};
+pub use runner::{run, RunOptions};
+pub use select::{glob_match, parse_chapters, parse_skip_file, SkipFileError, SkipRule};
 pub use vectors::{
     load_file, load_vectors, Case, Latitude, LoadError, TestGroup, VectorFile, VectorTest,
 };

@@ -1,15 +1,18 @@
-//! Running cases against an implementation and reporting (`CONF-RUN-8`..`CONF-RUN-10`).
+//! Running cases against an implementation (`CONF-RUN-3`..`CONF-RUN-8`, `CONF-RUN-11`, `CONF-RUN-12`).
 
 use std::io::Write;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use serde::Serialize;
 use serde_json::Value;
 
-use super::compare::{compare, Mismatch};
+use super::compare::compare;
 use super::process::{Implementation, ProcessError};
+use super::report::{CaseReport, Counts, Report, Status};
 use super::select::{glob_match, skip_reason, SkipRule};
 use super::vectors::Case;
+
+/// The error code with which an implementation declines an operation (`PROTO-12`).
+const UNSUPPORTED: &str = "unsupported_op";
 
 /// What the runner does, beyond the cases themselves.
 #[derive(Debug, Clone)]
@@ -18,117 +21,14 @@ pub struct RunOptions {
     pub command: Vec<String>,
     /// Only cases whose id matches this glob run; the rest are left out of the report.
     pub only: Option<String>,
+    /// Only cases of these chapters run (`CONF-RUN-12`); empty: every chapter.
+    pub chapters: Vec<String>,
     /// Known divergences: matching cases are reported as skipped.
     pub skips: Vec<SkipRule>,
     /// How long one case (and the handshake) may take.
     pub timeout: Duration,
     /// Draw a progress counter on stderr.
     pub progress: bool,
-}
-
-/// The fate of one case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// The response satisfied the expectation.
-    Passed,
-    /// The response differs from the expectation.
-    Failed,
-    /// No usable response: timeout, crash, unreadable line, wrong `id`.
-    Errored,
-    /// Named by the skip file.
-    Skipped,
-}
-
-/// One case in the report.
-#[derive(Debug, Clone, Serialize)]
-pub struct CaseReport {
-    /// `<file stem>/<tcId>`.
-    pub id: String,
-    /// The clauses the case exercises.
-    pub clauses: Vec<String>,
-    /// Its fate.
-    pub status: Status,
-    /// The skip reason, or why it errored.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// The request sent (failed and errored cases).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub request: Option<Value>,
-    /// The expected fields (failed cases).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expected: Option<Value>,
-    /// The response (failed cases).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub got: Option<Value>,
-    /// The first difference (failed cases).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mismatch: Option<Box<Mismatch>>,
-}
-
-/// The whole report (`CONF-RUN-9`).
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
-    /// The implementation's handshake.
-    pub implementation: Value,
-    /// Cases that passed.
-    pub passed: usize,
-    /// Cases that failed.
-    pub failed: usize,
-    /// Cases that errored.
-    pub errored: usize,
-    /// Cases that were skipped.
-    pub skipped: usize,
-    /// Every selected case, in vector order.
-    pub cases: Vec<CaseReport>,
-}
-
-impl Report {
-    /// True when nothing failed or errored and at least one case passed (`CONF-RUN-10`).
-    #[must_use]
-    pub fn success(&self) -> bool {
-        self.failed == 0 && self.errored == 0 && self.passed > 0
-    }
-
-    /// The closing line: `N passed, N failed, N skipped, N errored` (`CONF-RUN-9`).
-    #[must_use]
-    pub fn summary(&self) -> String {
-        format!(
-            "{} passed, {} failed, {} skipped, {} errored",
-            self.passed, self.failed, self.skipped, self.errored
-        )
-    }
-
-    /// The readable report: one block per failed or errored case, then [`Self::summary`].
-    #[must_use]
-    pub fn render(&self) -> String {
-        let mut out = String::new();
-        for case in &self.cases {
-            let clauses = case.clauses.join(", ");
-            let show =
-                |value: &Option<Value>| value.as_ref().map_or_else(String::new, Value::to_string);
-            match case.status {
-                Status::Failed => {
-                    out.push_str(&format!("FAIL {} [{clauses}]\n", case.id));
-                    out.push_str(&format!("  request:  {}\n", show(&case.request)));
-                    out.push_str(&format!("  expected: {}\n", show(&case.expected)));
-                    out.push_str(&format!("  got:      {}\n", show(&case.got)));
-                    if let Some(mismatch) = &case.mismatch {
-                        out.push_str(&format!("  {mismatch}\n"));
-                    }
-                }
-                Status::Errored => {
-                    let reason = case.reason.as_deref().unwrap_or_default();
-                    out.push_str(&format!("ERROR {} [{clauses}]: {reason}\n", case.id));
-                    out.push_str(&format!("  request:  {}\n", show(&case.request)));
-                }
-                Status::Passed | Status::Skipped => {}
-            }
-        }
-        out.push_str(&self.summary());
-        out.push('\n');
-        out
-    }
 }
 
 /// Runs `cases` against the implementation (`CONF-RUN-2`..`CONF-RUN-8`).
@@ -140,6 +40,7 @@ impl Report {
 /// # Errors
 /// The implementation cannot be started or its handshake is wrong.
 pub fn run(cases: &[Case], options: &RunOptions) -> Result<Report, ProcessError> {
+    let started = Instant::now();
     let selected: Vec<&Case> = cases
         .iter()
         .filter(|case| {
@@ -147,21 +48,31 @@ pub fn run(cases: &[Case], options: &RunOptions) -> Result<Report, ProcessError>
                 .only
                 .as_deref()
                 .is_none_or(|glob| glob_match(glob, &case.id))
+                && (options.chapters.is_empty() || options.chapters.contains(&case.chapter))
         })
         .collect();
     let mut implementation = Some(Implementation::start(&options.command, options.timeout)?);
     let handshake = implementation
         .as_ref()
         .map_or(Value::Null, |running| running.handshake.clone());
-    let mut reports = Vec::with_capacity(selected.len());
+    let mut reports: Vec<CaseReport> = Vec::with_capacity(selected.len());
+    // Running counts for the progress line.
+    let mut so_far = Counts::default();
     for (index, case) in selected.iter().enumerate() {
+        if let Some(last) = reports.last() {
+            so_far.record(last.status);
+        }
         if options.progress {
             let mut stderr = std::io::stderr();
             let _ = write!(
                 stderr,
-                "\r[{}/{}] {:<40}",
+                "\r[{}/{}] {} passed, {} failed, {} errored, {} unsupported  {:<32}",
                 index + 1,
                 selected.len(),
+                so_far.passed,
+                so_far.failed,
+                so_far.errored,
+                so_far.unsupported,
                 case.id
             );
             let _ = stderr.flush();
@@ -196,15 +107,7 @@ pub fn run(cases: &[Case], options: &RunOptions) -> Result<Report, ProcessError>
     if let Some(running) = implementation {
         running.stop();
     }
-    let count = |status| reports.iter().filter(|case| case.status == status).count();
-    Ok(Report {
-        implementation: handshake,
-        passed: count(Status::Passed),
-        failed: count(Status::Failed),
-        errored: count(Status::Errored),
-        skipped: count(Status::Skipped),
-        cases: reports,
-    })
+    Ok(Report::new(handshake, reports, started.elapsed()))
 }
 
 /// Runs one case; returns its report and the implementation if it is still usable.
@@ -225,11 +128,19 @@ fn run_case(
             .filter(|(key, _)| key != "id"),
     );
     let request = Value::Object(request);
-    match running.exchange(&request, timeout) {
+    let sent = Instant::now();
+    let exchanged = running.exchange(&request, timeout);
+    let elapsed = sent.elapsed();
+    match exchanged {
         Ok(response) => {
             let outcome = compare(&case.expected, &case.latitude, &response);
             let mut case_report = report(case, Status::Passed, None);
-            if let Err(mismatch) = outcome {
+            case_report.elapsed = elapsed;
+            if let Some(message) = outcome.is_err().then(|| unsupported(&response)).flatten() {
+                // A declined operation is not a wrong answer (`CONF-RUN-11`).
+                case_report.status = Status::Unsupported;
+                case_report.reason = Some(message);
+            } else if let Err(mismatch) = outcome {
                 case_report.status = Status::Failed;
                 case_report.request = Some(request);
                 case_report.expected = Some(Value::Object(case.expected.clone()));
@@ -243,14 +154,38 @@ fn run_case(
             drop(running);
             let mut case_report = report(case, Status::Errored, Some(error.to_string()));
             case_report.request = Some(request);
+            case_report.elapsed = elapsed;
             (case_report, None)
         }
     }
 }
 
+/// The message of an `unsupported_op` rejection, or `None` for any other response.
+///
+/// Only consulted when the response does not satisfy the vector, so a vector
+/// that itself expects `unsupported_op` still compares as usual.
+fn unsupported(response: &Value) -> Option<String> {
+    if response.get("ok") != Some(&Value::Bool(false)) {
+        return None;
+    }
+    let error = response.get("error")?;
+    if error.get("code")?.as_str()? != UNSUPPORTED {
+        return None;
+    }
+    let message = error.get("message").and_then(Value::as_str).unwrap_or("");
+    Some(format!("{UNSUPPORTED}: {message}"))
+}
+
 fn report(case: &Case, status: Status, reason: Option<String>) -> CaseReport {
     CaseReport {
         id: case.id.clone(),
+        chapter: case.chapter.clone(),
+        op: case
+            .request
+            .get("op")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned(),
         clauses: case.clauses.clone(),
         status,
         reason,
@@ -258,5 +193,6 @@ fn report(case: &Case, status: Status, reason: Option<String>) -> CaseReport {
         expected: None,
         got: None,
         mismatch: None,
+        elapsed: Duration::ZERO,
     }
 }

@@ -1,4 +1,4 @@
-//! Choosing which vectors run: `--only` globs and skip files (`CONF-RUN-6`, `CONF-RUN-7`).
+//! Choosing which vectors run: `--only` globs, skip files and chapters (`CONF-RUN-6`, `CONF-RUN-7`, `CONF-RUN-12`).
 
 /// Matches a vector id against a glob: `*` is any sequence (including `/`),
 /// `?` is any one character, everything else is literal (`CONF-RUN-6`).
@@ -110,6 +110,32 @@ pub fn parse_skip_file(text: &str) -> Result<Vec<SkipRule>, SkipFileError> {
 #[must_use]
 pub fn skip_reason<'a>(rules: &'a [SkipRule], id: &str) -> Option<&'a SkipRule> {
     rules.iter().find(|rule| glob_match(&rule.glob, id))
+}
+
+/// Parses `--chapter a,b,…` against the chapters the vectors have (`CONF-RUN-12`).
+///
+/// Names are comma-separated and trimmed; an empty list, an empty name or a
+/// name no vector file has is an error, so that a typo never selects nothing.
+///
+/// # Errors
+/// A message naming the bad entry and the chapters that exist.
+pub fn parse_chapters(list: &str, known: &[&str]) -> Result<Vec<String>, String> {
+    let mut chapters = Vec::new();
+    for name in list.split(',').map(str::trim) {
+        if name.is_empty() {
+            return Err(format!("--chapter {list:?}: empty chapter name"));
+        }
+        if !known.contains(&name) {
+            return Err(format!(
+                "--chapter: no vector file has chapter {name:?} (chapters: {})",
+                known.join(", ")
+            ));
+        }
+        if !chapters.iter().any(|chapter| chapter == name) {
+            chapters.push(name.to_owned());
+        }
+    }
+    Ok(chapters)
 }
 
 #[cfg(test)]

@@ -79,6 +79,8 @@ pub enum Latitude {
 pub struct Case {
     /// `<file stem>/<tcId>`.
     pub id: String,
+    /// The `chapter` of its vector file (`CONF-RUN-12`).
+    pub chapter: String,
     /// The clauses the case exercises.
     pub clauses: Vec<String>,
     /// Why the case exists.
@@ -105,6 +107,7 @@ impl VectorFile {
                 }
                 cases.push(Case {
                     id: format!("{}/{}", self.stem, test.tc_id),
+                    chapter: self.chapter.clone(),
                     clauses: test.clauses.clone(),
                     comment: test.comment.clone(),
                     request,
