@@ -2,5 +2,6 @@
 
 mod compare;
 mod corpus;
+mod report;
 mod runner;
 mod vectors;
