@@ -13,8 +13,7 @@ use serde_json::{json, Value};
 
 use crate::authorize::{authorize, Decision, FixedSession};
 use crate::ecma;
-use crate::policy::check::floor_sentinel;
-use crate::policy::{CheckResult, Policy, Unit};
+use crate::policy::{CheckResult, Policy};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
 use crate::recognize::{NonTransparent, Wrapper};
 use crate::verdict::{PermissionState, Verdict};
@@ -157,50 +156,6 @@ pub fn prompt_details(
             "evidence": evidence,
         },
     })
-}
-
-/// How the gate judged one unit, for traces (`PIPE-7`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct UnitDecision {
-    /// The unit.
-    pub unit: Unit,
-    /// Its state after the wrapper floor.
-    pub state: PermissionState,
-    /// The rule pattern or floor sentinel that decided it; `None`: the fallback.
-    pub matched_pattern: Option<String>,
-    /// True when a wrapper floor lowered the rule's `allow` to `ask`.
-    pub floored: bool,
-}
-
-/// Re-derives each unit's own decision from the policy's rules (for traces only).
-///
-/// Follows `POL-CHECK-*` through [`Policy::rule_decision`] (the unit's match value, the last matching rule, no
-/// match: the fallback), then the wrapper floor. The aggregate answer is the check
-/// result's; this only explains it.
-#[must_use]
-pub fn unit_decisions(policy: &Policy, result: &CheckResult) -> Vec<UnitDecision> {
-    result
-        .units
-        .iter()
-        .map(|unit| {
-            let (state, pattern) = policy.rule_decision(&unit.text);
-            match unit.wrapper_kind {
-                Some(kind) if state == PermissionState::Allow => UnitDecision {
-                    unit: unit.clone(),
-                    state: PermissionState::Ask,
-                    matched_pattern: Some(floor_sentinel(kind).to_owned()),
-                    floored: true,
-                },
-                _ => UnitDecision {
-                    unit: unit.clone(),
-                    state,
-                    matched_pattern: pattern,
-                    floored: false,
-                },
-            }
-        })
-        .collect()
 }
 
 impl Outcome {
