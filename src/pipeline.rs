@@ -15,7 +15,6 @@ use crate::authorize::{authorize, Decision, FixedSession};
 use crate::ecma;
 use crate::policy::{CheckResult, Policy};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
-use crate::recognize::{NonTransparent, Wrapper};
 use crate::verdict::{PermissionState, Verdict};
 
 /// The `requestId` of the prompt details when the caller gives none (`PIPE-5`).
@@ -166,32 +165,12 @@ impl Outcome {
         decision.queries.first().map(|query| query.value.as_str())
     }
 
-    /// The handler that claimed the prompt, in the order the authorizer tries
-    /// them (`AUTH-4`): `timeout` or `time` when the request value is in that
-    /// wrapper's grammar or starts with its word, then `env` or `xargs` when the
-    /// full command starts with theirs. `None`: no handler, or the authorizer
-    /// was not consulted.
+    /// The word of the handler that claimed the prompt (`AUTH-4`), as the
+    /// authorizer recorded it. `None`: no handler, or the authorizer was not
+    /// consulted.
     #[must_use]
     pub fn handler(&self) -> Option<&'static str> {
-        let payload = self.details.as_ref()?.get("payload")?;
-        let value = payload.get("request")?.get("value")?.as_str()?;
-        let full = payload
-            .get("evidence")
-            .and_then(Value::as_array)
-            .and_then(|evidence| evidence.first())
-            .and_then(|entry| entry.get("text"))
-            .and_then(Value::as_str)
-            .unwrap_or(value);
-        let transparent = Wrapper::ALL
-            .into_iter()
-            .find(|wrapper| wrapper.recognize(value).is_some() || wrapper.starts_with_word(value))
-            .map(Wrapper::word);
-        transparent.or_else(|| {
-            NonTransparent::ALL
-                .into_iter()
-                .find(|wrapper| wrapper.claims(full))
-                .map(NonTransparent::word)
-        })
+        Some(self.authorizer.as_ref()?.handler?.word())
     }
 
     /// The inner command the wrapper grammar captured, when the authorizer's event names it.
@@ -203,16 +182,14 @@ impl Outcome {
     /// A detail of the authorizer's event (`innerCommand`, `wrapper`, `command`, …).
     #[must_use]
     pub fn event_detail(&self, key: &str) -> Option<String> {
-        let decision = self.authorizer.as_ref()?;
-        let event = serde_json::to_value(decision.events.first()?).ok()?;
-        event.get("details")?.get(key)?.as_str().map(str::to_owned)
+        let event = self.authorizer.as_ref()?.events.first()?;
+        event.field(key).map(str::to_owned)
     }
 
     /// The name of the authorizer's event (`inner_cmd.allow`, …), if it emitted one.
     #[must_use]
     pub fn event_name(&self) -> Option<String> {
-        let decision = self.authorizer.as_ref()?;
-        let event = serde_json::to_value(decision.events.first()?).ok()?;
-        event.get("event")?.as_str().map(str::to_owned)
+        let event = self.authorizer.as_ref()?.events.first()?;
+        Some(event.name().to_owned())
     }
 }
