@@ -89,6 +89,26 @@ pub struct QueryRecord {
     pub agent_name: Option<String>,
 }
 
+/// The handler that claimed a prompt (`AUTH-4`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Handler {
+    /// A transparent wrapper's handler (`AUTH-5`..`AUTH-10`).
+    Transparent(Wrapper),
+    /// `env` or `xargs`, claimed only to be logged (`AUTH-4`).
+    NonTransparent(NonTransparent),
+}
+
+impl Handler {
+    /// The handler's wrapper word (`timeout`, `time`, `env`, `xargs`).
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Self::Transparent(wrapper) => wrapper.word(),
+            Self::NonTransparent(wrapper) => wrapper.word(),
+        }
+    }
+}
+
 /// What [`authorize`] decided, what it logged and what it asked (`VERDICT-2`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -99,6 +119,10 @@ pub struct Decision {
     pub events: Vec<Event>,
     /// The policy queries made (at most one).
     pub queries: Vec<QueryRecord>,
+    /// The handler that claimed the prompt; `None` when none did. Not on the
+    /// wire (chapter 9 reports the event, which names the wrapper).
+    #[serde(skip)]
+    pub handler: Option<Handler>,
 }
 
 impl Decision {
@@ -107,7 +131,13 @@ impl Decision {
             verdict: Verdict::Defer,
             events,
             queries: Vec::new(),
+            handler: None,
         }
+    }
+
+    fn claimed_by(mut self, handler: Handler) -> Self {
+        self.handler = Some(handler);
+        self
     }
 
     fn defer_with(event: Event) -> Self {
@@ -156,7 +186,7 @@ pub fn authorize(
     };
     for wrapper in Wrapper::ALL {
         if let Some(decision) = transparent_handler(wrapper, &request, query) {
-            return decision;
+            return decision.claimed_by(Handler::Transparent(wrapper));
         }
     }
     for claim in NonTransparent::ALL {
@@ -165,7 +195,8 @@ pub fn authorize(
             return Decision::defer_with(match claim {
                 NonTransparent::Env => Event::EnvNonTransparent { command },
                 NonTransparent::Xargs => Event::XargsNonTransparent { command },
-            });
+            })
+            .claimed_by(Handler::NonTransparent(claim));
         }
     }
     Decision::defer(Vec::new())
@@ -248,5 +279,6 @@ fn transparent_handler(
         verdict,
         events: vec![event],
         queries: vec![record],
+        handler: None,
     })
 }

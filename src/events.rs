@@ -137,6 +137,14 @@ impl Event {
         }
     }
 
+    /// One `details` field by its wire name (`innerCommand`, `wrapper`, …).
+    #[must_use]
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.fields()
+            .into_iter()
+            .find_map(|(key, value)| (key == name).then_some(value))
+    }
+
     /// The `details` fields in wire order, camelCase; absent optional fields are omitted.
     #[must_use]
     pub fn fields(&self) -> Vec<(&'static str, &str)> {

@@ -135,8 +135,9 @@
 //! | feature | adds |
 //! |---|---|
 //! | `proptest` | `gen` strategies for adversarial cases (module `gen`) |
-//! | `arbitrary` | `Arbitrary` cases for libFuzzer, and the `authorize` check of [`fuzzing`] |
+//! | `arbitrary` | `Arbitrary` cases for libFuzzer, and the `authorize` check of `fuzzing` |
 //! | `quickcheck` | `quickcheck::Arbitrary` cases |
+//! | `fuzzing` | the checks the cargo-fuzz targets run (module `fuzzing`) |
 //!
 //! None is on by default: the evaluator itself needs none of them.
 #![forbid(unsafe_code)]
@@ -171,4 +172,5 @@ pub mod invariants;
 pub mod manual;
 
 // Test support at the top of the layering: fuzz-target checks (fuzz/, tests/it/gen/fuzz_replay.rs).
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;

@@ -95,29 +95,18 @@ fn check(args: &CheckArgs) -> ExitCode {
     // matcher takes the home directory as an explicit input).
     let home = std::env::var("HOME").unwrap_or_default();
     let cwd = std::env::current_dir().ok();
-    let searched = [
-        Some(config::global_config_path(std::path::Path::new(&home))),
-        cwd.as_deref().map(config::project_config_path),
-    ];
-    let found: Vec<_> = searched
-        .into_iter()
-        .flatten()
-        .filter(|p| p.exists())
-        .collect();
-    let (loaded, source) = if args.policy.is_none() && found.is_empty() {
-        (
-            config::example_policy(),
-            "built-in example (spec/policies/example.json)".to_owned(),
-        )
-    } else {
-        let mut sources: Vec<String> = found.iter().map(|p| p.display().to_string()).collect();
-        sources.extend(args.policy.iter().map(|p| p.display().to_string()));
-        (
-            config::load_search(&home, cwd.as_deref(), args.policy.as_deref()),
-            sources.join(", then "),
-        )
-    };
-    let loaded = match loaded {
+    let loaded = config::load_search_sources(&home, cwd.as_deref(), args.policy.as_deref())
+        .and_then(|(policy, sources)| {
+            if sources.is_empty() {
+                let example = "built-in example (spec/policies/example.json)".to_owned();
+                config::example_policy().map(|policy| (policy, example))
+            } else {
+                let sources: Vec<String> =
+                    sources.iter().map(|p| p.display().to_string()).collect();
+                Ok((policy, sources.join(", then ")))
+            }
+        });
+    let (loaded, source) = match loaded {
         Ok(loaded) => loaded,
         Err(error) => {
             eprintln!("inner-cmd check: {error}");

@@ -13,10 +13,8 @@ use serde_json::{json, Value};
 
 use crate::authorize::{authorize, Decision, FixedSession};
 use crate::ecma;
-use crate::policy::check::floor_sentinel;
-use crate::policy::{CheckResult, Policy, Unit};
+use crate::policy::{CheckResult, Policy};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
-use crate::recognize::{NonTransparent, Wrapper};
 use crate::verdict::{PermissionState, Verdict};
 
 /// The `requestId` of the prompt details when the caller gives none (`PIPE-5`).
@@ -159,50 +157,6 @@ pub fn prompt_details(
     })
 }
 
-/// How the gate judged one unit, for traces (`PIPE-7`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct UnitDecision {
-    /// The unit.
-    pub unit: Unit,
-    /// Its state after the wrapper floor.
-    pub state: PermissionState,
-    /// The rule pattern or floor sentinel that decided it; `None`: the fallback.
-    pub matched_pattern: Option<String>,
-    /// True when a wrapper floor lowered the rule's `allow` to `ask`.
-    pub floored: bool,
-}
-
-/// Re-derives each unit's own decision from the policy's rules (for traces only).
-///
-/// Follows `POL-CHECK-*` through [`Policy::rule_decision`] (the unit's match value, the last matching rule, no
-/// match: the fallback), then the wrapper floor. The aggregate answer is the check
-/// result's; this only explains it.
-#[must_use]
-pub fn unit_decisions(policy: &Policy, result: &CheckResult) -> Vec<UnitDecision> {
-    result
-        .units
-        .iter()
-        .map(|unit| {
-            let (state, pattern) = policy.rule_decision(&unit.text);
-            match unit.wrapper_kind {
-                Some(kind) if state == PermissionState::Allow => UnitDecision {
-                    unit: unit.clone(),
-                    state: PermissionState::Ask,
-                    matched_pattern: Some(floor_sentinel(kind).to_owned()),
-                    floored: true,
-                },
-                _ => UnitDecision {
-                    unit: unit.clone(),
-                    state,
-                    matched_pattern: pattern,
-                    floored: false,
-                },
-            }
-        })
-        .collect()
-}
-
 impl Outcome {
     /// The de-wrapped full command the authorizer queried, if it got that far.
     #[must_use]
@@ -211,32 +165,12 @@ impl Outcome {
         decision.queries.first().map(|query| query.value.as_str())
     }
 
-    /// The handler that claimed the prompt, in the order the authorizer tries
-    /// them (`AUTH-4`): `timeout` or `time` when the request value is in that
-    /// wrapper's grammar or starts with its word, then `env` or `xargs` when the
-    /// full command starts with theirs. `None`: no handler, or the authorizer
-    /// was not consulted.
+    /// The word of the handler that claimed the prompt (`AUTH-4`), as the
+    /// authorizer recorded it. `None`: no handler, or the authorizer was not
+    /// consulted.
     #[must_use]
     pub fn handler(&self) -> Option<&'static str> {
-        let payload = self.details.as_ref()?.get("payload")?;
-        let value = payload.get("request")?.get("value")?.as_str()?;
-        let full = payload
-            .get("evidence")
-            .and_then(Value::as_array)
-            .and_then(|evidence| evidence.first())
-            .and_then(|entry| entry.get("text"))
-            .and_then(Value::as_str)
-            .unwrap_or(value);
-        let transparent = Wrapper::ALL
-            .into_iter()
-            .find(|wrapper| wrapper.recognize(value).is_some() || wrapper.starts_with_word(value))
-            .map(Wrapper::word);
-        transparent.or_else(|| {
-            NonTransparent::ALL
-                .into_iter()
-                .find(|wrapper| wrapper.claims(full))
-                .map(NonTransparent::word)
-        })
+        Some(self.authorizer.as_ref()?.handler?.word())
     }
 
     /// The inner command the wrapper grammar captured, when the authorizer's event names it.
@@ -248,16 +182,14 @@ impl Outcome {
     /// A detail of the authorizer's event (`innerCommand`, `wrapper`, `command`, …).
     #[must_use]
     pub fn event_detail(&self, key: &str) -> Option<String> {
-        let decision = self.authorizer.as_ref()?;
-        let event = serde_json::to_value(decision.events.first()?).ok()?;
-        event.get("details")?.get(key)?.as_str().map(str::to_owned)
+        let event = self.authorizer.as_ref()?.events.first()?;
+        event.field(key).map(str::to_owned)
     }
 
     /// The name of the authorizer's event (`inner_cmd.allow`, …), if it emitted one.
     #[must_use]
     pub fn event_name(&self) -> Option<String> {
-        let decision = self.authorizer.as_ref()?;
-        let event = serde_json::to_value(decision.events.first()?).ok()?;
-        event.get("event")?.as_str().map(str::to_owned)
+        let event = self.authorizer.as_ref()?.events.first()?;
+        Some(event.name().to_owned())
     }
 }

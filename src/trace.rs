@@ -3,14 +3,15 @@
 //! `inner-cmd check` prints this. It explains an [`Outcome`] without deciding
 //! anything again: every line comes from the gate result, the prompt details,
 //! the authorizer's decision or the advisory re-check the pipeline recorded.
-//! The one exception is the per-unit explanation, which the pipeline derives
-//! from the same rules for display only ([`unit_decisions`]).
+//! The per-unit explanation is the policy's own per-unit decision
+//! ([`Policy::unit_decisions`]), the one the gate aggregates.
 
 use std::fmt::Write as _;
 
 use serde_json::{json, Value};
 
-use crate::pipeline::{unit_decisions, Outcome, UnitDecision};
+use crate::pipeline::Outcome;
+use crate::policy::check::UnitDecision;
 use crate::policy::{CheckResult, Policy, UnitContext, WrapperKind};
 use crate::verdict::PermissionState;
 
@@ -31,7 +32,7 @@ pub fn render_text(policy: &Policy, command: &str, outcome: &Outcome) -> String 
     let _ = writeln!(out, "command      {}", visible(command));
     out.push('\n');
     out.push_str("gate (each unit; the most restrictive decides)\n");
-    render_units(&mut out, &unit_decisions(policy, &outcome.gate));
+    render_units(&mut out, &policy.unit_decisions(&outcome.gate));
     let _ = writeln!(
         out,
         "  => {} (triggering unit: {})",
@@ -68,7 +69,7 @@ pub fn render_text(policy: &Policy, command: &str, outcome: &Outcome) -> String 
             match outcome.requeries.first() {
                 Some(requery) => {
                     field(&mut out, "re-query", Some(requery.state.to_string()));
-                    render_units(&mut out, &unit_decisions(policy, requery));
+                    render_units(&mut out, &policy.unit_decisions(requery));
                 }
                 None => field(&mut out, "re-query", Some("none".to_owned())),
             }
@@ -94,7 +95,7 @@ pub fn render_text(policy: &Policy, command: &str, outcome: &Outcome) -> String 
 #[must_use]
 pub fn render_json(policy: &Policy, command: &str, outcome: &Outcome) -> Value {
     let explain = |result: &CheckResult| {
-        serde_json::to_value(unit_decisions(policy, result)).unwrap_or(Value::Null)
+        serde_json::to_value(policy.unit_decisions(result)).unwrap_or(Value::Null)
     };
     json!({
         "command": command,

@@ -11,7 +11,6 @@ use serde_json::Value;
 use crate::authorize::Decision;
 use crate::ecma;
 use crate::payload;
-use crate::pipeline::unit_decisions;
 use crate::policy::check::match_value;
 use crate::policy::matcher::RuleSet;
 use crate::policy::{reference, Policy, Rule};
@@ -127,7 +126,7 @@ pub fn check_siblings_judged(
         }
     };
     let judged = policy.advisory(&query.value);
-    for judgement in unit_decisions(policy, &judged) {
+    for judgement in policy.unit_decisions(&judged) {
         if judgement.floored || judgement.state != PermissionState::Allow {
             return Err(PolicyInvariantViolation::SiblingNotAllowed {
                 unit: judgement.unit.text,

@@ -4,6 +4,8 @@
 //! `ask`, and the most restrictive unit decides. The gate trims the command
 //! first; the advisory check (what the authorizer re-queries) does not.
 
+use serde::Serialize;
+
 use super::units::{enumerate, UnitsError};
 use super::{CheckResult, Policy, Rule, Unit, WrapperKind};
 use crate::ecma;
@@ -63,6 +65,22 @@ pub fn is_trivially_empty(command: &str) -> bool {
         .map(ecma::trim)
         .filter(|l| !l.is_empty())
         .all(|l| l.starts_with('#'))
+}
+
+/// How the policy judges one unit on its own (`POL-CHECK-1`, `POL-CHECK-2`,
+/// `POL-FLOOR-6`): the gate aggregates these, traces show them, and INV-9
+/// requires every sibling's to be an unfloored `allow`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitDecision {
+    /// The unit.
+    pub unit: Unit,
+    /// Its state after the wrapper floor.
+    pub state: PermissionState,
+    /// The rule pattern or floor sentinel that decided it; `None`: the fallback.
+    pub matched_pattern: Option<String>,
+    /// True when a wrapper floor lowered the rule's `allow` to `ask`.
+    pub floored: bool,
 }
 
 impl Policy {
@@ -146,6 +164,35 @@ impl Policy {
             })
     }
 
+    /// The decision for one unit: its rule decision, then the wrapper floor,
+    /// which lowers an `allow` of a wrapper unit to `ask` with the floor's
+    /// sentinel (`POL-FLOOR-6`).
+    #[must_use]
+    pub fn unit_decision(&self, unit: &Unit) -> UnitDecision {
+        let (state, matched_pattern) = self.rule_decision(&unit.text);
+        match unit.wrapper_kind {
+            Some(kind) if state == PermissionState::Allow => UnitDecision {
+                unit: unit.clone(),
+                state: PermissionState::Ask,
+                matched_pattern: Some(floor_sentinel(kind).to_owned()),
+                floored: true,
+            },
+            _ => UnitDecision {
+                unit: unit.clone(),
+                state,
+                matched_pattern,
+                floored: false,
+            },
+        }
+    }
+
+    /// The decision of every unit of `result`, in order: what its aggregate
+    /// answer is made of.
+    #[must_use]
+    pub fn unit_decisions(&self, result: &CheckResult) -> Vec<UnitDecision> {
+        result.units.iter().map(|u| self.unit_decision(u)).collect()
+    }
+
     /// Matches `command` whole (`POL-CHECK-5`).
     fn whole(&self, command: &str, units: Vec<Unit>) -> CheckResult {
         let (state, matched_pattern) = self.rule_decision(command);
@@ -162,11 +209,11 @@ impl Policy {
     fn aggregate(&self, units: Vec<Unit>) -> CheckResult {
         let mut worst: Option<(PermissionState, Option<String>, usize)> = None;
         for (index, unit) in units.iter().enumerate() {
-            let (mut state, mut pattern) = self.rule_decision(&unit.text);
-            if let (Some(kind), PermissionState::Allow) = (unit.wrapper_kind, state) {
-                state = PermissionState::Ask;
-                pattern = Some(floor_sentinel(kind).to_owned());
-            }
+            let UnitDecision {
+                state,
+                matched_pattern: pattern,
+                ..
+            } = self.unit_decision(unit);
             if worst.as_ref().is_none_or(|(w, _, _)| state > *w) {
                 worst = Some((state, pattern, index));
             }

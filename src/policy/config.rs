@@ -105,6 +105,20 @@ pub fn load_search(
     cwd: Option<&Path>,
     explicit: Option<&Path>,
 ) -> Result<BashPolicy, ConfigError> {
+    load_search_sources(home, cwd, explicit).map(|(policy, _)| policy)
+}
+
+/// [`load_search`], with the files it read, in the order it merged them
+/// (empty: no file was found and none was given).
+///
+/// # Errors
+/// As [`load_search`].
+pub fn load_search_sources(
+    home: &str,
+    cwd: Option<&Path>,
+    explicit: Option<&Path>,
+) -> Result<(BashPolicy, Vec<PathBuf>), ConfigError> {
+    let mut sources = Vec::new();
     let mut scopes = Vec::new();
     let searched =
         std::iter::once(global_config_path(Path::new(home))).chain(cwd.map(project_config_path));
@@ -123,12 +137,14 @@ pub fn load_search(
                 }
                 config => scopes.push(config),
             }
+            sources.push(path);
         }
     }
     if let Some(path) = explicit {
         scopes.push(parse(&read(path)?, &path.display().to_string())?);
+        sources.push(path.to_owned());
     }
-    combine(scopes, home)
+    Ok((combine(scopes, home)?, sources))
 }
 
 /// The built-in example policy, `spec/policies/example.json` (`POL-CONFIG-9`).

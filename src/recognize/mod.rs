@@ -131,7 +131,7 @@ impl NonTransparent {
 }
 
 /// Space or tab: the only separators the grammars accept (`[ \t]`).
-pub(crate) const fn is_blank(c: char) -> bool {
+pub(crate) const fn is_space_or_tab(c: char) -> bool {
     c == ' ' || c == '\t'
 }
 
@@ -143,7 +143,7 @@ pub(crate) const fn is_blank(c: char) -> bool {
 /// follows, the run gives back its last blank, which `(.+)` then captures —
 /// possible only if the run has at least two blanks.
 pub(crate) fn blank_run_then_line(tail: &str) -> Option<&str> {
-    let rest = tail.trim_start_matches(is_blank);
+    let rest = tail.trim_start_matches(is_space_or_tab);
     let run = tail.len() - rest.len(); // blanks are one byte each
     if run == 0 {
         return None;

@@ -10,7 +10,7 @@
 //! must exist, must not be `-` and must not be ECMAScript whitespace; then
 //! `(.+)$` takes the rest, which must hold no line terminator.
 
-use super::is_blank;
+use super::is_space_or_tab;
 use crate::ecma;
 
 /// The literal ECMAScript source of the grammar (`WRAP-TIME-1`).
@@ -20,7 +20,7 @@ pub const ECMASCRIPT_PATTERN: &str = r"^time[ \t]+(?![-\s])(.+)$";
 #[must_use]
 pub fn match_time(unit: &str) -> Option<&str> {
     let rest = unit.strip_prefix("time")?;
-    let inner = rest.trim_start_matches(is_blank);
+    let inner = rest.trim_start_matches(is_space_or_tab);
     if inner.len() == rest.len() {
         return None;
     }

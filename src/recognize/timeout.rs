@@ -11,7 +11,7 @@
 //! whole (backtracking inside it cannot end it early, because a blank must
 //! follow). What remains is `[ \t]+(.+)$`, described in `WRAP-TIMEOUT-3`.
 
-use super::{blank_run_then_line, is_blank};
+use super::{blank_run_then_line, is_space_or_tab};
 
 /// The literal ECMAScript source of the grammar (`WRAP-TIMEOUT-1`).
 pub const ECMASCRIPT_PATTERN: &str = r"^timeout[ \t]+([1-9][0-9]*(?:\.[0-9]+)?[smhd]?)[ \t]+(.+)$";
@@ -29,11 +29,11 @@ pub struct TimeoutMatch<'a> {
 #[must_use]
 pub fn match_timeout(unit: &str) -> Option<TimeoutMatch<'_>> {
     let rest = unit.strip_prefix("timeout")?;
-    let token_and_tail = rest.trim_start_matches(is_blank);
+    let token_and_tail = rest.trim_start_matches(is_space_or_tab);
     if token_and_tail.len() == rest.len() {
         return None;
     }
-    let token_end = token_and_tail.find(is_blank)?;
+    let token_end = token_and_tail.find(is_space_or_tab)?;
     let duration = token_and_tail.get(..token_end)?;
     let tail = token_and_tail.get(token_end..)?;
     if !is_duration(duration) {

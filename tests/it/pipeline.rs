@@ -3,9 +3,7 @@
 //! Expected values are worked by hand from spec chapters 5, 7 and 8 (and
 //! upstream.md sections 3 and 5), never recorded from the code.
 
-use inner_cmd_spec::pipeline::{
-    decide, prompt_details, unit_decisions, Options, DEFAULT_REQUEST_ID,
-};
+use inner_cmd_spec::pipeline::{decide, prompt_details, Options, DEFAULT_REQUEST_ID};
 use inner_cmd_spec::policy::{CheckResult, Policy, Rule};
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 use serde_json::{json, Value};
@@ -290,11 +288,11 @@ fn pipe_unit_decisions_explain_the_gate() {
         "ls && timeout 5 make && rm -rf x",
         &Options::default(),
     );
-    let units: Vec<(String, PermissionState, Option<String>, bool)> =
-        unit_decisions(&policy, &result.gate)
-            .into_iter()
-            .map(|d| (d.unit.text, d.state, d.matched_pattern, d.floored))
-            .collect();
+    let units: Vec<(String, PermissionState, Option<String>, bool)> = policy
+        .unit_decisions(&result.gate)
+        .into_iter()
+        .map(|d| (d.unit.text, d.state, d.matched_pattern, d.floored))
+        .collect();
     assert_eq!(
         units,
         vec![

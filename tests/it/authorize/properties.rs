@@ -1,7 +1,8 @@
 //! INV-1..INV-8 as properties: random prompts around random wrapper-like
 //! units, random policy answers, and every decision must pass
-//! `invariants::check_decision`. Issue 5's generators will widen the inputs;
-//! this keeps the authorizer honest in the meantime.
+//! `invariants::check_decision`. Beside the generator-based properties of
+//! `invariants::properties`, this one draws unstructured text around the unit
+//! and lets the policy fail (`QueryError`), which those do not.
 
 use crate::support::authorize::{details, set, Answer, StubQuery};
 use inner_cmd_spec::authorize::{authorize, FixedSession};

@@ -11,6 +11,7 @@
 //!   WRAP-NEST-1, WRAP-NT-1;
 //! - `authorize` (feature `arbitrary`): INV-1, INV-2, INV-3, INV-4, INV-5,
 //!   INV-6, INV-7, INV-8, INV-9, INV-10, INV-12, GEN-8.
+#![cfg(feature = "fuzzing")]
 
 use std::path::{Path, PathBuf};
 

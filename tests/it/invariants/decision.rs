@@ -33,6 +33,7 @@ fn forged(verdict: Verdict, events: Vec<Event>, queries: Vec<QueryRecord>) -> De
         verdict,
         events,
         queries,
+        handler: None,
     }
 }
 

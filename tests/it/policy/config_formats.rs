@@ -1,6 +1,8 @@
 //! The plain rule-list format, the explicit file, and the built-in example policy.
 
-use inner_cmd_spec::policy::config::{example_policy, load_search, parse_policy, BashPolicy};
+use inner_cmd_spec::policy::config::{
+    self, example_policy, load_search, load_search_sources, parse_policy, BashPolicy,
+};
 use inner_cmd_spec::policy::matcher::RuleSet;
 use inner_cmd_spec::policy::Rule;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
@@ -72,6 +74,36 @@ fn pol_config_4_explicit_file_comes_last() {
         vec![rule("ls", Allow), rule("rm *", Deny), rule("ls", Deny)]
     );
     assert_eq!(appended.fallback, Deny);
+
+    // The files read, in merge order: what `inner-cmd check` prints as its sources.
+    let project = root.join("project");
+    std::fs::create_dir_all(config::project_config_path(&project).parent().unwrap()).unwrap();
+    std::fs::write(
+        config::project_config_path(&project),
+        r#"{"permission":{"bash":{"cat *":"deny"}}}"#,
+    )
+    .unwrap();
+    let (with_project, sources) =
+        load_search_sources(home, Some(&project), Some(&explicit_list)).unwrap();
+    assert_eq!(
+        sources,
+        vec![
+            global_dir.join("config.json"),
+            config::project_config_path(&project),
+            explicit_list.clone()
+        ]
+    );
+    assert_eq!(
+        with_project,
+        load_search(home, Some(&project), Some(&explicit_list)).unwrap()
+    );
+    let nowhere = root.join("no-such-home");
+    assert_eq!(
+        load_search_sources(nowhere.to_str().unwrap(), None, None)
+            .unwrap()
+            .1,
+        Vec::<std::path::PathBuf>::new()
+    );
 
     let nothing = load_search(root.join("no-such-home").to_str().unwrap(), None, None).unwrap();
     assert_eq!(

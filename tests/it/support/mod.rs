@@ -10,9 +10,12 @@
 pub mod authorize;
 pub mod corpus;
 pub mod findings;
+#[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod known;
+#[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod oracle;
 #[cfg(feature = "proptest")]
 pub mod properties;
 pub mod schema;
+#[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod wire;
