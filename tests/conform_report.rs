@@ -512,3 +512,130 @@ fn conf_run_declined_operations_are_listed() {
         ["match", "match", "units", "units", "check", "advisory"]
     );
 }
+
+const POLICY: &str = "conformance/examples/policy_adapter.py";
+const POLICY_REQUIREMENTS: &str = "conformance/examples/requirements-policy.txt";
+/// A Python that has `POLICY_REQUIREMENTS` installed; by default the test
+/// makes one, `target/policy-venv`, on first use (as the parity test runs `npm ci`).
+const POLICY_PYTHON_VAR: &str = "INNER_CMD_POLICY_PYTHON";
+/// Set to `1` to skip the policy-only adapter's test explicitly.
+const SKIP_POLICY_VAR: &str = "INNER_CMD_SKIP_POLICY_ADAPTER";
+
+fn imports_tree_sitter(python: &str) -> bool {
+    Command::new(python)
+        .args(["-c", "import tree_sitter, tree_sitter_bash"])
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+/// The interpreter for the policy-only adapter, or `None` when the explicit
+/// opt-out is set. Panics with instructions when its packages cannot be had,
+/// so the test never passes without having run.
+fn policy_python(test: &str) -> Option<String> {
+    if std::env::var(SKIP_POLICY_VAR).is_ok_and(|v| v == "1") {
+        eprintln!(
+            "{test}: SKIPPED because {SKIP_POLICY_VAR}=1 (the policy-only adapter was not run)"
+        );
+        return None;
+    }
+    let fix = format!(
+        "install Python 3 with venv (Debian: python3-venv) and PyPI access, or set \
+         {POLICY_PYTHON_VAR} to a Python with {POLICY_REQUIREMENTS} installed, or set \
+         {SKIP_POLICY_VAR}=1 to skip this test explicitly"
+    );
+    if let Ok(python) = std::env::var(POLICY_PYTHON_VAR) {
+        assert!(
+            imports_tree_sitter(&python),
+            "{test}: `{python}` cannot import tree_sitter and tree_sitter_bash; {fix}"
+        );
+        return Some(python);
+    }
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("policy-venv");
+    let python = venv.join("bin/python").display().to_string();
+    if !imports_tree_sitter(&python) {
+        let made = Command::new("python3")
+            .args(["-m", "venv", "--clear"])
+            .arg(&venv)
+            .status();
+        assert!(
+            made.is_ok_and(|s| s.success()),
+            "{test}: `python3 -m venv` failed; {fix}"
+        );
+        let installed = Command::new(&python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+                POLICY_REQUIREMENTS,
+            ])
+            .status();
+        assert!(
+            installed.is_ok_and(|s| s.success()),
+            "{test}: pip install failed; {fix}"
+        );
+        assert!(
+            imports_tree_sitter(&python),
+            "{test}: the new venv cannot import tree_sitter; {fix}"
+        );
+    }
+    Some(python)
+}
+
+/// CONF-RUN-11, PROTO-12: the policy-only example adapter gets a clean, truthful
+/// report on the whole corpus with no skip file: exactly the `match`, `units`,
+/// `check` and `advisory` cases pass, every `authorize` and `decide` case is
+/// unsupported, nothing fails, and `--require-all` fails the run.
+#[test]
+fn conf_run_policy_only_adapter_is_clean_and_truthful() {
+    let Some(python) = policy_python("conf_run_policy_only_adapter_is_clean_and_truthful") else {
+        return;
+    };
+    let files = inner_cmd_spec::conform::load_vectors(Path::new("spec/vectors")).unwrap();
+    let cases: Vec<_> = files
+        .iter()
+        .flat_map(inner_cmd_spec::conform::VectorFile::cases)
+        .collect();
+    let answerable: Vec<String> = cases
+        .iter()
+        .filter(|case| {
+            ["match", "units", "check", "advisory"]
+                .contains(&case.request["op"].as_str().unwrap_or(""))
+        })
+        .map(|case| case.id.clone())
+        .collect();
+    let run = |extra: &[&str]| {
+        Command::new(BIN)
+            .args(["conform", "--impl", &format!("{python} {POLICY}")])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let output = run(&["--json"]);
+    let report = json_report(&output);
+    let passed: Vec<String> = statuses(&report)
+        .into_iter()
+        .filter(|(_, status)| status == "passed")
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(passed, answerable);
+    assert_eq!(
+        report["unsupported"].as_u64(),
+        Some((cases.len() - answerable.len()) as u64)
+    );
+    assert_eq!(
+        (
+            report["failed"].as_u64(),
+            report["errored"].as_u64(),
+            report["skipped"].as_u64()
+        ),
+        (Some(0), Some(0), Some(0))
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        run(&["--require-all", "--chapter", "pipe"]).status.code(),
+        Some(1)
+    );
+}
