@@ -402,6 +402,44 @@ fn conf_run_junit_is_valid_and_agrees_with_the_report() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// The UTC time now as `YYYY-MM-DDThh:mm:ss`, from `date(1)`, not from the code under test.
+fn utc_now() -> String {
+    let output = Command::new("date")
+        .args(["-u", "+%Y-%m-%dT%H:%M:%S"])
+        .output()
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap().trim().to_owned()
+}
+
+/// CONF-RUN-15: every `testsuite` carries the run's start as a zone-less UTC
+/// `timestamp` (between the clock before and after the run) and the `hostname`.
+#[test]
+fn conf_run_junit_suites_carry_timestamp_and_hostname() {
+    let fixture = Fixture::new("junit-stamp");
+    let junit = fixture.path("report.xml");
+    let before = utc_now();
+    fixture.conform(&["--junit", junit.to_str().unwrap()]);
+    let after = utc_now();
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map_or_else(|_| "localhost".to_owned(), |name| name.trim().to_owned());
+    let root = parse_junit(&junit);
+    let suites = root["children"].as_array().unwrap();
+    assert_eq!(suites.len(), 3);
+    for suite in suites {
+        let stamp = suite["attrib"]["timestamp"].as_str().unwrap();
+        let shape: String = stamp
+            .chars()
+            .map(|c| if c.is_ascii_digit() { '9' } else { c })
+            .collect();
+        assert_eq!(shape, "9999-99-99T99:99:99", "{stamp}");
+        assert!(
+            before.as_str() <= stamp && stamp <= after.as_str(),
+            "{before} {stamp} {after}"
+        );
+        assert_eq!(suite["attrib"]["hostname"], host.as_str());
+    }
+}
+
 const AUTHORIZER: &str = "conformance/examples/authorizer_adapter.py";
 
 /// The ids of the corpus cases an authorizer without a policy can answer:
