@@ -30,7 +30,8 @@ import tree_sitter
 import tree_sitter_bash
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from minimal_adapter import wildcard_match  # noqa: E402  (section 7.2, one home)
+# The matcher (section 7.2) and the protocol's error type have one home, the minimal adapter.
+from minimal_adapter import Reject, string_field, wildcard_match  # noqa: E402
 
 OPERATIONS = {"match", "units", "check", "advisory", "authorize", "decide"}
 STATES = ("allow", "ask", "deny")
@@ -230,12 +231,6 @@ def gate(policy, command, home, parser):
 # ---------------------------------------------------------------- policies (SPEC 7.1)
 
 
-class Reject(Exception):
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code, self.message = code, message
-
-
 def bad_policy(message):
     return Reject("bad_request", "policy: " + message)
 
@@ -330,18 +325,11 @@ def rule_list(rules):
 # ---------------------------------------------------------------- the protocol (SPEC ch. 9)
 
 
-def string_member(request, name):
-    value = request.get(name)
-    if not isinstance(value, str):
-        raise Reject("bad_request", f"`{name}` must be a string")
-    return value
-
-
 def home_member(request):
     """PROTO-6: absent or null is the server's HOME, as Node's os.homedir()."""
     if request.get("home") is None:
         return os.environ.get("HOME", "")
-    return string_member(request, "home")
+    return string_field(request, "home")
 
 
 def policy_member(request, home):
@@ -373,8 +361,8 @@ class Server:
             raise Reject("unsupported_op", f"a policy-only implementation has no {op!r}")
         if op == "match":
             home = home_member(request)
-            return {"matched": wildcard_match(string_member(request, "pattern"), string_member(request, "value"), home)}
-        command = string_member(request, "command")
+            return {"matched": wildcard_match(string_field(request, "pattern"), string_field(request, "value"), home)}
+        command = string_field(request, "command")
         if op == "units":
             try:
                 return {"units": enumerate_units(command, self.parser)}
