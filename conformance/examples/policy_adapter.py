@@ -426,9 +426,31 @@ def main():
     runtime = "tree-sitter {} + tree-sitter-bash {}".format(*map(metadata.version, ("tree-sitter", "tree-sitter-bash")))
     out.write(json.dumps({"protocol": 1, "spec": "0.1.0", "implementation": f"policy_adapter.py 0.1.0 ({runtime})"}) + "\n")
     out.flush()
-    for line in sys.stdin.buffer:
-        out.write(json.dumps(server.handle(line.rstrip(b"\n"))) + "\n")
+    for line in bounded_lines(sys.stdin.buffer):
+        response = server.handle(line) if line is not None else {
+            "id": None, "ok": False, "error": {"code": "line_too_long", "message": "a line over 8 MiB"}}
+        out.write(json.dumps(response) + "\n")
         out.flush()
+
+
+MAX_LINE = 8 * 1024 * 1024  # PROTO-4
+
+
+def bounded_lines(stream):
+    """Each line without its newline, or None for a line over 8 MiB, which is
+    read and discarded in pieces, never held whole (PROTO-4)."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if line.endswith(b"\n"):
+            yield line[:-1]
+        elif len(line) <= MAX_LINE:
+            yield line  # the last line, without a newline (PROTO-2)
+        else:
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(1024 * 1024)
+            yield None
 
 
 if __name__ == "__main__":
