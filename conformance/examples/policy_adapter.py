@@ -5,7 +5,8 @@ It implements the reference bash policy of SPEC.md chapter 7 in Python, from
 the spec's prose: the wildcard matcher (section 7.2, taken from
 `minimal_adapter.py` beside this file), command units over tree-sitter-bash
 (7.3), wrapper floors (7.4), comment stripping and the gate/advisory checks
-(7.5), and policies given as `rules` or as a policy file object (7.1). It has
+(7.5), and policies given as `rules` or as a policy file object (7.1, in
+`policy_config.py`). It has
 no authorizer, so it answers `match`, `units`, `check` and `advisory`, and
 declines `authorize` and `decide` with `unsupported_op` (PROTO-12).
 
@@ -32,9 +33,9 @@ import tree_sitter_bash
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # The matcher (section 7.2) and the protocol's error type have one home, the minimal adapter.
 from minimal_adapter import Reject, string_field, wildcard_match  # noqa: E402
+from policy_config import config_policy, rule_list, utf16_length  # noqa: E402
 
 OPERATIONS = {"match", "units", "check", "advisory", "authorize", "decide"}
-STATES = ("allow", "ask", "deny")
 
 # ---------------------------------------------------------------- ECMAScript (SPEC ch. 1)
 
@@ -47,10 +48,6 @@ ECMA_WHITESPACE = (
 
 def ecma_trim(text):
     return text.strip(ECMA_WHITESPACE)
-
-
-def utf16_length(text):
-    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 # ---------------------------------------------------------------- command units (SPEC 7.3)
@@ -226,100 +223,6 @@ def gate(policy, command, home, parser):
         state, pattern = rule_decision(policy, "", home)
         return {"state": state, "matchedPattern": pattern, "command": "", "commandContext": None, "units": []}
     return advisory(policy, trimmed, home, parser)
-
-
-# ---------------------------------------------------------------- policies (SPEC 7.1)
-
-
-def bad_policy(message):
-    return Reject("bad_request", "policy: " + message)
-
-
-def is_array_index(key):
-    """POL-CONFIG-1: a canonical decimal integer from 0 to 2**32 - 2."""
-    return key.isascii() and key.isdigit() and str(int(key)) == key and int(key) <= 2**32 - 2
-
-
-def ecma_key_order(mapping):
-    """POL-CONFIG-1: array-index keys ascending, then the rest as written (Python's
-    dict already keeps a repeated key in its first place with its last value)."""
-    indices = sorted((key for key in mapping if is_array_index(key)), key=int)
-    return [(key, mapping[key]) for key in indices] + [
-        (key, value) for key, value in mapping.items() if not is_array_index(key)]
-
-
-def pattern_state(value, where):
-    if isinstance(value, str) and value in STATES:
-        return value
-    if isinstance(value, dict) and value.get("action") == "deny" and set(value) <= {"action", "reason"}:
-        reason = value.get("reason", "")
-        if isinstance(reason, str) and utf16_length(reason) <= 500:
-            return "deny"
-    raise bad_policy(f"{where}: must be allow, ask, deny or {{\"action\": \"deny\", \"reason\"?: string}}")
-
-
-def is_positive_integer(value):
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
-
-
-SETTINGS = {  # POL-CONFIG-6: the other top-level keys and the values they take
-    "$schema": lambda v: isinstance(v, str),
-    "debugLog": lambda v: isinstance(v, bool),
-    "permissionReviewLog": lambda v: isinstance(v, bool),
-    "doublePressToConfirm": lambda v: isinstance(v, bool),
-    "yoloMode": lambda v: isinstance(v, bool),
-    "toolInputPreviewMaxLength": is_positive_integer,
-    "toolTextSummaryMaxLength": is_positive_integer,
-    "piInfrastructureReadPaths": lambda v: isinstance(v, list) and all(isinstance(p, str) and p for p in v),
-    "shellTools": lambda v: isinstance(v, dict) and all(k and isinstance(t, dict) for k, t in v.items()),
-}
-
-
-def config_policy(config, home):
-    """POL-CONFIG-1..3, 6, 7: a policy file object to (rules, fallback), or refused."""
-    for key, value in config.items():
-        if key == "permission":
-            continue
-        if key not in SETTINGS:
-            raise bad_policy(f"unknown top-level key {key!r}")
-        if not SETTINGS[key](value):
-            raise bad_policy(f"{key}: wrong type")
-        if key == "yoloMode" and value:
-            raise bad_policy("yoloMode: unsupported (it turns every ask into allow)")
-    permission = config.get("permission", {})
-    if not isinstance(permission, dict):
-        raise bad_policy("permission: must be an object")
-    rules, fallback = [], "ask"
-    for surface, value in ecma_key_order(permission):
-        if surface == "":
-            raise bad_policy("permission: empty surface key")
-        if isinstance(value, dict):
-            entries = []
-            for pattern, state in ecma_key_order(value):
-                if pattern == "":
-                    raise bad_policy(f"permission.{surface}: empty pattern key")
-                entries.append((pattern, pattern_state(state, f"permission.{surface}.{pattern}")))
-        elif isinstance(value, str) and value in STATES:
-            entries = [("*", value)]
-        else:
-            raise bad_policy(f"permission.{surface}: must be a state or an object of patterns")
-        if surface == "*":
-            if isinstance(value, str):
-                fallback = value  # POL-CONFIG-3; a "*" object is ignored
-        elif wildcard_match(surface, "bash", home):  # POL-CONFIG-2
-            rules.extend(entries)
-    return rules, fallback
-
-
-def rule_list(rules):
-    """PROTO-6, POL-CONFIG-8: objects with exactly `pattern` and `action`."""
-    policy = []
-    for rule in rules:
-        if not (isinstance(rule, dict) and set(rule) == {"pattern", "action"}
-                and isinstance(rule["pattern"], str) and rule["action"] in STATES):
-            raise Reject("bad_request", 'each rule must be {"pattern": string, "action": allow|ask|deny}')
-        policy.append((rule["pattern"], rule["action"]))
-    return policy, "ask"
 
 
 # ---------------------------------------------------------------- the protocol (SPEC ch. 9)
