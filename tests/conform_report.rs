@@ -475,6 +475,18 @@ fn assert_clean_and_truthful(
         .filter(|(_, status)| status == "passed")
         .map(|(id, _)| id)
         .collect();
+    let missing: Vec<&String> = answerable
+        .iter()
+        .filter(|id| !passed.contains(id))
+        .collect();
+    let extra: Vec<&String> = passed
+        .iter()
+        .filter(|id| !answerable.contains(id))
+        .collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "did not pass: {missing:?}; passed but not answerable: {extra:?}"
+    );
     assert_eq!(passed, answerable);
     assert_eq!(
         report["unsupported"].as_u64(),
