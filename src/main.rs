@@ -244,7 +244,14 @@ fn conform(args: &ConformArgs) -> ExitCode {
         print!("{}", report.render());
     }
     if let Some(path) = &args.junit {
-        let xml = conform::junit::render(&report, args.require_all);
+        let started = std::time::SystemTime::now()
+            .checked_sub(report.elapsed)
+            .unwrap_or(std::time::UNIX_EPOCH);
+        let xml = conform::junit::render(
+            &report,
+            args.require_all,
+            &conform::junit::Run::here(started),
+        );
         if let Err(error) = std::fs::write(path, xml) {
             return usage(format!("cannot write {}: {error}", path.display()));
         }

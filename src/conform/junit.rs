@@ -11,7 +11,7 @@
 //! characters XML 1.0 cannot carry at all.
 
 use std::fmt::Write;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::report::{CaseReport, Report, Status};
 
@@ -77,13 +77,74 @@ impl Tally {
     }
 }
 
-/// Renders `report` as a JUnit XML document (`CONF-RUN-14`).
+/// When and where a run happened: each `<testsuite>`'s `timestamp` and
+/// `hostname`, as Ant's JUnit schema has them (`CONF-RUN-15`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    /// When the run started.
+    pub started: SystemTime,
+    /// The machine's name.
+    pub hostname: String,
+}
+
+impl Run {
+    /// A run on this machine that started at `started`; the host name is the
+    /// kernel's (`/proc/sys/kernel/hostname`), or `localhost` when it cannot
+    /// be read, as the schema asks.
+    #[must_use]
+    pub fn here(started: SystemTime) -> Self {
+        let hostname = std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map(|name| name.trim().to_owned())
+            .ok()
+            .filter(|name| !name.is_empty())
+            .unwrap_or_else(|| "localhost".to_owned());
+        Self { started, hostname }
+    }
+
+    fn attributes(&self) -> String {
+        format!(
+            "timestamp=\"{}\" hostname=\"{}\"",
+            timestamp(self.started),
+            attribute(&self.hostname)
+        )
+    }
+}
+
+/// `YYYY-MM-DDThh:mm:ss` in UTC without a zone, the schema's `timestamp`
+/// pattern; a time before 1970 (a broken clock) is written as 1970.
+fn timestamp(time: SystemTime) -> String {
+    let seconds = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, second_of_day) = (seconds / 86_400, seconds % 86_400);
+    // Days since 1970-01-01 to a proleptic Gregorian date, counted in
+    // 400-year eras that start on 0000-03-01 (so the leap day ends a year).
+    let shifted = days + 719_468;
+    let (era, day_of_era) = (shifted / 146_097, shifted % 146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
+    };
+    let year = era * 400 + year_of_era + u64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
+        second_of_day / 3_600,
+        second_of_day / 60 % 60,
+        second_of_day % 60
+    )
+}
+
+/// Renders `report` as a JUnit XML document (`CONF-RUN-14`, `CONF-RUN-15`).
 ///
 /// Unsupported cases are `<skipped>`, or `<failure type="unsupported">` when
 /// `require_all` is set, so that the file fails a CI job exactly when the
 /// exit status does.
 #[must_use]
-pub fn render(report: &Report, require_all: bool) -> String {
+pub fn render(report: &Report, require_all: bool, run: &Run) -> String {
     let mut suites = String::new();
     let mut total = Tally::default();
     for (chapter, _) in report.by_chapter() {
@@ -97,9 +158,10 @@ pub fn render(report: &Report, require_all: bool) -> String {
         }
         let _ = writeln!(
             suites,
-            "  <testsuite name=\"{}\" {}>\n{cases}  </testsuite>",
+            "  <testsuite name=\"{}\" {} {}>\n{cases}  </testsuite>",
             attribute(&chapter),
-            tally.attributes()
+            tally.attributes(),
+            run.attributes()
         );
     }
     let name = report
@@ -236,5 +298,24 @@ mod tests {
             assert_eq!(text(input), *as_text, "text {input:?}");
             assert_eq!(attribute(input), *as_attribute, "attribute {input:?}");
         }
+    }
+
+    /// CONF-RUN-15: timestamps in UTC without a zone, across leap days and centuries
+    /// (expected values from Python's `datetime`).
+    #[test]
+    fn timestamps_are_utc_calendar_times() {
+        const ROWS: &[(u64, &str)] = &[
+            (0, "1970-01-01T00:00:00"),
+            (63_072_000, "1972-01-01T00:00:00"),
+            (951_782_400, "2000-02-29T00:00:00"),
+            (1_735_689_599, "2024-12-31T23:59:59"),
+            (4_107_587_696, "2100-03-01T12:34:56"),
+        ];
+        for (seconds, expected) in ROWS {
+            let time = UNIX_EPOCH + Duration::from_secs(*seconds);
+            assert_eq!(timestamp(time), *expected, "{seconds}");
+        }
+        let before = UNIX_EPOCH - Duration::from_secs(1);
+        assert_eq!(timestamp(before), "1970-01-01T00:00:00");
     }
 }

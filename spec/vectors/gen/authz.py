@@ -34,9 +34,20 @@ def ev(level, name, **details):
     return {"level": level, "event": "inner_cmd." + name, "details": details}
 
 
+def truthy(value):
+    """ECMAScript ToBoolean of a JSON value (PAY-1): objects and arrays are truthy."""
+    if value is None or value is False or value == "":
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value != 0
+    return True
+
+
 def extract(d):
-    """Section 2 guards; returns (requestId, agentName, unit, full) or None."""
-    if not isinstance(d, dict) or d.get("toolName") != "bash":
+    """Section 2 guards; returns (requestId, agentName, unit, full) or None.
+
+    A `forwarding` member that is present but falsy (PAY-1) fails the guards."""
+    if not isinstance(d, dict) or "forwarding" in d or d.get("toolName") != "bash":
         return None
     p = d.get("payload")
     if not isinstance(p, dict) or p.get("kind") != "bash":
@@ -107,7 +118,7 @@ def authorize(details, session, answers):
     def out(verdict, events=(), queries=()):
         return {"verdict": verdict, "events": list(events), "queries": list(queries)}
 
-    if isinstance(details, dict) and "forwarding" in details:
+    if isinstance(details, dict) and truthy(details.get("forwarding")):
         return out("defer")
     if isinstance(session["current"], dict):
         return out("defer", [ev("debug", "exception", error=session["current"]["error"])])

@@ -142,6 +142,17 @@ def main():
     add_case(v, g, "the live session cannot be read: defer with inner_cmd.exception carrying only the error text", C_SESSION_FAIL, details(UNIT), ANSWERS, "defer", "exception", None, session={"expected": "sess-1", "current": {"error": "session store unavailable"}})
     add_case(v, g, "a session read failure comes before the guards: reported even for broken details", C_SESSION_FAIL + C_GUARD, modified(["toolName"], "read"), ANSWERS, "defer", "exception", None, session={"expected": "sess-1", "current": {"error": "boom"}})
     add_case(v, g, "forwarded details are deferred without reading the session: no exception even though it would fail", C_FWD + C_SESSION_FAIL, details(UNIT, forwarding={}), ANSWERS, "defer", None, None, session={"expected": "sess-1", "current": {"error": "boom"}})
+    # Added after the first corpus; appended so that existing tcIds keep their numbers.
+    # ECMA-4: BOM, ogham space mark and line separator are ECMAScript whitespace
+    # (a Unicode-only strip keeps the BOM): the full-command text is blank.
+    add_case(v, g, "guard broken: full-command text of BOM, ogham space mark and line separator is blank under ECMAScript trim", C_FULL + C_ECMA_BLANK + C_GUARD, modified(["payload", "evidence"], [{"label": "full command", "text": "\ufeff\u1680\u2028", "detail": ""}]), ANSWERS, "defer", None, None, flags=["GUARD_BROKEN"])
+    # ECMA-4: text that only a non-ECMAScript trim would call blank is a full
+    # command; the unit is not in it, so the wrapper is not located.
+    for text, name in [("\u0085", "U+0085 NEXT LINE"), ("\u001c", "U+001C FILE SEPARATOR")]:
+        add_case(v, g, "full-command text %s: not ECMAScript whitespace, so not blank; the unit is not in it => wrapper_not_located" % name, C_FULL + C_ECMA_BLANK + ["AUTH-7"], details(UNIT, full=text), ANSWERS, "defer", "wrapper_not_located", None)
+    # PAY-1: a falsy forwarding member does not forward: the session is read first.
+    for value, name in [(None, "null"), (False, "false"), (0, "0"), ("", "the empty string")]:
+        add_case(v, g, "forwarding %s is falsy: not forwarded, so a session mismatch is still reported" % name, C_FWD + C_SESSION, details(UNIT, forwarding=value), ANSWERS, "defer", "session_mismatch", None, session={"expected": "sess-1", "current": "sess-2"})
     return v.write()
 
 

@@ -402,56 +402,120 @@ fn conf_run_junit_is_valid_and_agrees_with_the_report() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// The UTC time now as `YYYY-MM-DDThh:mm:ss`, from `date(1)`, not from the code under test.
+fn utc_now() -> String {
+    let output = Command::new("date")
+        .args(["-u", "+%Y-%m-%dT%H:%M:%S"])
+        .output()
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap().trim().to_owned()
+}
+
+/// CONF-RUN-15: every `testsuite` carries the run's start as a zone-less UTC
+/// `timestamp` (between the clock before and after the run) and the `hostname`.
+#[test]
+fn conf_run_junit_suites_carry_timestamp_and_hostname() {
+    let fixture = Fixture::new("junit-stamp");
+    let junit = fixture.path("report.xml");
+    let before = utc_now();
+    fixture.conform(&["--junit", junit.to_str().unwrap()]);
+    let after = utc_now();
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map_or_else(|_| "localhost".to_owned(), |name| name.trim().to_owned());
+    let root = parse_junit(&junit);
+    let suites = root["children"].as_array().unwrap();
+    assert_eq!(suites.len(), 3);
+    for suite in suites {
+        let stamp = suite["attrib"]["timestamp"].as_str().unwrap();
+        let shape: String = stamp
+            .chars()
+            .map(|c| if c.is_ascii_digit() { '9' } else { c })
+            .collect();
+        assert_eq!(shape, "9999-99-99T99:99:99", "{stamp}");
+        assert!(
+            before.as_str() <= stamp && stamp <= after.as_str(),
+            "{before} {stamp} {after}"
+        );
+        assert_eq!(suite["attrib"]["hostname"], host.as_str());
+    }
+}
+
 const AUTHORIZER: &str = "conformance/examples/authorizer_adapter.py";
 
-/// The ids of the corpus cases an authorizer without a policy can answer:
-/// `authorize` with an `answers` table (PROTO-10, PROTO-12).
-fn authorizer_cases() -> (Vec<String>, usize) {
+/// Runs `implementation` on the whole corpus and checks its report is clean and
+/// truthful: exactly the cases `answers` selects pass (in corpus order), every
+/// other case is unsupported, nothing fails, errors or is skipped, and the run
+/// exits 0; with `--require-all` and `strict` it exits 1.
+fn assert_clean_and_truthful(
+    implementation: &str,
+    answers: impl Fn(&serde_json::Map<String, Value>) -> bool,
+    strict: &[&str],
+) {
     let files = inner_cmd_spec::conform::load_vectors(Path::new("spec/vectors")).unwrap();
     let cases: Vec<_> = files
         .iter()
         .flat_map(inner_cmd_spec::conform::VectorFile::cases)
         .collect();
-    let answerable = cases
+    let answerable: Vec<String> = cases
         .iter()
-        .filter(|case| case.request["op"] == "authorize" && case.request.contains_key("answers"))
+        .filter(|case| answers(&case.request))
         .map(|case| case.id.clone())
         .collect();
-    (answerable, cases.len())
-}
-
-/// CONF-RUN-10, CONF-RUN-11, PROTO-12: the authorizer-only example adapter gets a clean,
-/// truthful report on the whole corpus: exactly the `authorize`-with-`answers` cases
-/// pass, every other case is unsupported, nothing fails, and the run exits 0
-/// (1 under `--require-all`).
-#[test]
-fn conf_run_authorizer_only_adapter_is_clean_and_truthful() {
-    let (answerable, total) = authorizer_cases();
     let run = |extra: &[&str]| {
         Command::new(BIN)
-            .args(["conform", "--impl", &format!("python3 {AUTHORIZER}")])
+            .args(["conform", "--impl", implementation])
             .args(extra)
             .output()
             .unwrap()
     };
     let output = run(&["--json"]);
-    assert_eq!(output.status.code(), Some(0));
     let report = json_report(&output);
     let passed: Vec<String> = statuses(&report)
         .into_iter()
         .filter(|(_, status)| status == "passed")
         .map(|(id, _)| id)
         .collect();
+    let missing: Vec<&String> = answerable
+        .iter()
+        .filter(|id| !passed.contains(id))
+        .collect();
+    let extra: Vec<&String> = passed
+        .iter()
+        .filter(|id| !answerable.contains(id))
+        .collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "did not pass: {missing:?}; passed but not answerable: {extra:?}"
+    );
     assert_eq!(passed, answerable);
     assert_eq!(
         report["unsupported"].as_u64(),
-        Some((total - answerable.len()) as u64)
+        Some((cases.len() - answerable.len()) as u64)
     );
     assert_eq!(
-        (report["failed"].as_u64(), report["errored"].as_u64()),
-        (Some(0), Some(0))
+        (
+            report["failed"].as_u64(),
+            report["errored"].as_u64(),
+            report["skipped"].as_u64()
+        ),
+        (Some(0), Some(0), Some(0))
     );
-    assert_eq!(run(&["--require-all"]).status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(0));
+    let strict_run = run(&[&["--require-all"], strict].concat());
+    assert_eq!(strict_run.status.code(), Some(1));
+}
+
+/// CONF-RUN-10, CONF-RUN-11, PROTO-12: the authorizer-only example adapter gets a clean,
+/// truthful report on the whole corpus: exactly the `authorize`-with-`answers` cases
+/// (what an authorizer without a policy can answer) pass, every other case is
+/// unsupported, nothing fails, and the run exits 0 (1 under `--require-all`).
+#[test]
+fn conf_run_authorizer_only_adapter_is_clean_and_truthful() {
+    assert_clean_and_truthful(
+        &format!("python3 {AUTHORIZER}"),
+        |request| request["op"] == "authorize" && request.contains_key("answers"),
+        &[],
+    );
 }
 
 /// CONF-RUN-4, CONF-RUN-11: the report has teeth: the same adapter with `.` ported
@@ -510,5 +574,95 @@ fn conf_run_declined_operations_are_listed() {
     assert_eq!(
         ops,
         ["match", "match", "units", "units", "check", "advisory"]
+    );
+}
+
+const POLICY: &str = "conformance/examples/policy_adapter.py";
+const POLICY_REQUIREMENTS: &str = "conformance/examples/requirements-policy.txt";
+/// A Python that has `POLICY_REQUIREMENTS` installed; by default the test
+/// makes one, `target/policy-venv`, on first use (as the parity test runs `npm ci`).
+const POLICY_PYTHON_VAR: &str = "INNER_CMD_POLICY_PYTHON";
+/// Set to `1` to skip the policy-only adapter's test explicitly.
+const SKIP_POLICY_VAR: &str = "INNER_CMD_SKIP_POLICY_ADAPTER";
+
+fn imports_tree_sitter(python: &str) -> bool {
+    Command::new(python)
+        .args(["-c", "import tree_sitter, tree_sitter_bash"])
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+/// The interpreter for the policy-only adapter, or `None` when the explicit
+/// opt-out is set. Panics with instructions when its packages cannot be had,
+/// so the test never passes without having run.
+fn policy_python(test: &str) -> Option<String> {
+    if std::env::var(SKIP_POLICY_VAR).is_ok_and(|v| v == "1") {
+        eprintln!(
+            "{test}: SKIPPED because {SKIP_POLICY_VAR}=1 (the policy-only adapter was not run)"
+        );
+        return None;
+    }
+    let fix = format!(
+        "install Python 3 with venv (Debian: python3-venv) and PyPI access, or set \
+         {POLICY_PYTHON_VAR} to a Python with {POLICY_REQUIREMENTS} installed, or set \
+         {SKIP_POLICY_VAR}=1 to skip this test explicitly"
+    );
+    if let Ok(python) = std::env::var(POLICY_PYTHON_VAR) {
+        assert!(
+            imports_tree_sitter(&python),
+            "{test}: `{python}` cannot import tree_sitter and tree_sitter_bash; {fix}"
+        );
+        return Some(python);
+    }
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("policy-venv");
+    let python = venv.join("bin/python").display().to_string();
+    if !imports_tree_sitter(&python) {
+        let made = Command::new("python3")
+            .args(["-m", "venv", "--clear"])
+            .arg(&venv)
+            .status();
+        assert!(
+            made.is_ok_and(|s| s.success()),
+            "{test}: `python3 -m venv` failed; {fix}"
+        );
+        let installed = Command::new(&python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+                POLICY_REQUIREMENTS,
+            ])
+            .status();
+        assert!(
+            installed.is_ok_and(|s| s.success()),
+            "{test}: pip install failed; {fix}"
+        );
+        assert!(
+            imports_tree_sitter(&python),
+            "{test}: the new venv cannot import tree_sitter; {fix}"
+        );
+    }
+    Some(python)
+}
+
+/// CONF-RUN-11, PROTO-12: the policy-only example adapter gets a clean, truthful
+/// report on the whole corpus with no skip file: exactly the `match`, `units`,
+/// `check` and `advisory` cases pass, every `authorize` and `decide` case is
+/// unsupported, nothing fails, and `--require-all` fails the run.
+#[test]
+fn conf_run_policy_only_adapter_is_clean_and_truthful() {
+    let Some(python) = policy_python("conf_run_policy_only_adapter_is_clean_and_truthful") else {
+        return;
+    };
+    assert_clean_and_truthful(
+        &format!("{python} {POLICY}"),
+        |request| {
+            ["match", "units", "check", "advisory"].contains(&request["op"].as_str().unwrap_or(""))
+        },
+        // Under --require-all one chapter of declined cases is enough to fail.
+        &["--chapter", "pipe"],
     );
 }
