@@ -96,6 +96,7 @@
 //! ```
 
 mod record;
+pub mod report;
 mod sandbox;
 
 use std::path::PathBuf;
