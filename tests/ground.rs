@@ -142,6 +142,13 @@ fn inv_ground_3_limits_answer_unknown() {
         quick.run("ls; read -t 5 <> <(:)"),
         Err(GroundError::TimedOut)
     );
+    // What ran before the limit is kept: those commands did execute.
+    let attempt = quick
+        .attempt_batch(&["curl x; while :; do :; done"])
+        .remove(0);
+    assert_eq!(attempt.result, Err(GroundError::TimedOut));
+    let recorded = attempt.recorded.unwrap();
+    assert_eq!(texts(&recorded)[..2], ["curl x", ":"]);
     let forks = quick.run("f() { f | f & }; f");
     assert!(
         matches!(forks, Err(GroundError::ForkLimit | GroundError::TimedOut)),
@@ -307,4 +314,31 @@ fn inv_ground_5_cli_reports_the_unjudged_commands() {
         "{text}"
     );
     assert!(text.contains("INV-GROUND   VIOLATED"), "{text}");
+}
+
+/// INV-GROUND-3: background jobs are waited for (what they run is reported),
+/// and one still running at the limit makes the answer unknown.
+#[test]
+fn inv_ground_3_background_jobs() {
+    let execution = run("(read -t 0.2 <> <(:); curl late) & echo now");
+    assert!(
+        texts(&execution).contains(&"curl late"),
+        "{:?}",
+        texts(&execution)
+    );
+    let mut config = Config::default();
+    config.time_limit = Duration::from_millis(500);
+    let quick = Oracle::new(config).unwrap();
+    assert_eq!(
+        quick.run("(read -t 5 <> <(:)) & ls"),
+        Err(GroundError::TimedOut)
+    );
+}
+
+/// INV-GROUND-1: a command longer than an argument may be is still run.
+#[test]
+fn inv_ground_1_long_commands() {
+    let long = format!("echo {}; curl x", "a".repeat(200 * 1024));
+    let execution = run(&long);
+    assert_eq!(*texts(&execution).last().unwrap(), "curl x");
 }

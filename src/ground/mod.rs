@@ -48,19 +48,25 @@
 //! sandbox only. Each command runs in a fresh bash, in its own empty directory
 //! (also its `HOME`), with a wall-clock limit ([`Config::time_limit`], 2 s),
 //! a CPU limit, a virtual-memory limit, a file-size limit and a process
-//! limit; when it ends, its whole process group is killed. When the oracle
+//! limit. When bash exits, the oracle waits (up to the same limit) for the
+//! command's background jobs, then kills its whole process group. When the oracle
 //! runs as root it drops to user `nobody` (65534) first, because the kernel
 //! does not apply the process limit to root.
 //!
 //! A command containing U+0000 reaches bash on its standard input (`bash -s`,
-//! which reads it as bash does); any other through `bash -c`, with standard
-//! input from `/dev/null`.
+//! which reads it as bash does); a command over 64 KiB from a file (`bash
+//! FILE`: an argument cannot exceed 128 KiB); any other through `bash -c`.
+//! Standard input is `/dev/null` but for `bash -s`.
 //!
 //! # Unknown, never "nothing ran"
 //!
 //! A command that runs out of time, hits the process limit, or cannot be
 //! started or recorded is answered [`GroundError`], never an empty
-//! [`Execution`]. Every error means *unknown*.
+//! [`Execution`]. Every error means *unknown*. [`Oracle::attempt_batch`]
+//! also keeps what was recorded before such a command was stopped
+//! ([`Attempt::recorded`]): those commands did run, so an uncovered one is a
+//! violation even though the whole answer is unknown (an endless
+//! `while curl x; do :; done`, with every program succeeding, is one).
 //!
 //! # What it cannot see (`INV-GROUND-4`)
 //!
@@ -104,7 +110,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-pub use sandbox::Oracle;
+pub use sandbox::{Attempt, Oracle};
 
 /// Programs whose stub runs its inner command as the real program would (`INV-GROUND-2`).
 pub const TRANSPARENT_WRAPPERS: [&str; 6] =

@@ -15,11 +15,39 @@ use std::collections::HashMap;
 
 use super::{quote_words, Executed, Execution, GroundError, Origin};
 
-/// Parses one command's log. `None` for the version: no bash loaded the trap.
+/// Parses one command's log; an error for any malformed record, or when no
+/// bash loaded the trap.
 pub(super) fn parse(log: &[u8], status: i32) -> Result<Execution, GroundError> {
-    let mut reader = Reader { log, at: 0 };
     let mut build = Builder::default();
     let mut bash_version = None;
+    read_records(log, &mut build, &mut bash_version)?;
+    let bash_version = bash_version.ok_or_else(|| bad("no bash loaded the trap".to_owned()))?;
+    Ok(Execution {
+        bash_version,
+        commands: build.commands,
+        status,
+    })
+}
+
+/// The complete records before the first malformed one (a log cut short by
+/// a kill); `None` when no bash loaded the trap.
+pub(super) fn parse_prefix(log: &[u8], status: i32) -> Option<Execution> {
+    let mut build = Builder::default();
+    let mut bash_version = None;
+    let _stopped = read_records(log, &mut build, &mut bash_version);
+    Some(Execution {
+        bash_version: bash_version?,
+        commands: build.commands,
+        status,
+    })
+}
+
+fn read_records(
+    log: &[u8],
+    build: &mut Builder,
+    bash_version: &mut Option<String>,
+) -> Result<(), GroundError> {
+    let mut reader = Reader { log, at: 0 };
     while !reader.done() {
         match reader.word()? {
             "B" => {
@@ -54,12 +82,7 @@ pub(super) fn parse(log: &[u8], status: i32) -> Result<Execution, GroundError> {
             other => return Err(bad(format!("unknown record kind {other:?}"))),
         }
     }
-    let bash_version = bash_version.ok_or_else(|| bad("no bash loaded the trap".to_owned()))?;
-    Ok(Execution {
-        bash_version,
-        commands: build.commands,
-        status,
-    })
+    Ok(())
 }
 
 fn bad(why: String) -> GroundError {
@@ -396,7 +419,7 @@ mod tests {
 
     /// INV-GROUND-2: the inner text keeps the source form when the wrapper words are literal.
     #[test]
-    fn ground_2_inner_text_table() {
+    fn inv_ground_2_inner_text_table() {
         let rows: [(&str, &[&str], usize, &str); 6] = [
             (
                 "timeout 30s pnpm test",
@@ -431,9 +454,9 @@ mod tests {
         }
     }
 
-    /// INV-GROUND-1: a truncated or malformed log is an error, never an empty execution.
+    /// INV-GROUND-3: a truncated or malformed log is an error, never an empty execution.
     #[test]
-    fn ground_3_malformed_logs_are_errors() {
+    fn inv_ground_3_malformed_logs_are_errors() {
         for log in [
             &b""[..],
             b"B 1 5.2\nD 1.1 10 ls\n",
@@ -442,6 +465,10 @@ mod tests {
         ] {
             assert!(parse(log, 0).is_err(), "{:?}", String::from_utf8_lossy(log));
         }
+        // A log cut inside a record keeps the complete records before it.
+        let cut = parse_prefix(b"B 1 5.2\nD 1.1 2 ls\nD 1.2 10 cu", -1).unwrap();
+        assert_eq!(cut.commands.len(), 1);
+        assert_eq!(parse_prefix(b"D 1.1 2 ls\n", -1), None);
         let ok = parse(b"B 1 5.2.15(1)-release\nD 1.1 5 ls\n-l\n", 0).unwrap();
         assert_eq!(ok.commands.len(), 1);
         assert_eq!(ok.commands[0].text, "ls\n-l");

@@ -28,6 +28,8 @@ const MASKED: [&str; 5] = ["/tmp", "/run", "/home", "/root", "/var/tmp"];
 const NOBODY: u32 = 65534;
 /// The file-size limit, in KiB (also bounds the record log).
 const FILE_SIZE_KIB: u64 = 4096;
+/// Longer commands are run from a file rather than by `bash -c`.
+const LONGEST_ARGUMENT: usize = 64 * 1024;
 /// The virtual-memory limit, in KiB.
 const MEMORY_KIB: u64 = 1 << 20;
 
@@ -116,38 +118,47 @@ impl Oracle {
     /// start; the answers are in the order of `commands`.
     #[must_use]
     pub fn run_batch(&self, commands: &[&str]) -> Vec<Result<Execution, GroundError>> {
-        let start = |why: String| GroundError::Start(why);
+        self.attempt_batch(commands)
+            .into_iter()
+            .map(|attempt| attempt.result)
+            .collect()
+    }
+
+    /// [`Oracle::run_batch`], keeping what was recorded of a command whose
+    /// answer is unknown (`INV-GROUND-3`).
+    #[must_use]
+    pub fn attempt_batch(&self, commands: &[&str]) -> Vec<Attempt> {
+        let failed = |why: String| {
+            commands
+                .iter()
+                .map(|_| Attempt::failed(GroundError::Start(why.clone())))
+                .collect()
+        };
         let out = match TempDir::new("batch") {
             Ok(out) => out,
-            Err(error) => {
-                return commands
-                    .iter()
-                    .map(|_| Err(start(error.to_string())))
-                    .collect()
-            }
+            Err(error) => return failed(error.to_string()),
         };
         if let Err(error) = self.prepare(out.path(), commands) {
-            return commands
-                .iter()
-                .map(|_| Err(start(error.to_string())))
-                .collect();
+            return failed(error.to_string());
         }
         let finished = self.sandbox(out.path(), commands.len());
         let statuses = fs::read_to_string(out.path().join("status")).unwrap_or_default();
+        let mut by_index = std::collections::HashMap::new();
+        for line in statuses.lines() {
+            let mut fields = line.split(' ');
+            if let (Some(i), Some(status), Some(micros)) =
+                (fields.next(), fields.next(), fields.next())
+            {
+                by_index.insert(i.to_owned(), (status.to_owned(), micros.to_owned()));
+            }
+        }
         (0..commands.len())
-            .map(|i| {
-                let status = statuses.lines().find_map(|line| {
-                    let mut fields = line.split(' ');
-                    (fields.next() == Some(i.to_string().as_str()))
-                        .then(|| (fields.next().unwrap_or(""), fields.next().unwrap_or("")))
-                });
-                match status {
-                    Some((status, micros)) => self.answer(out.path(), i, status, micros),
-                    None => Err(start(match &finished {
-                        Ok(()) => "the sandbox did not run it".to_owned(),
-                        Err(why) => why.clone(),
-                    })),
-                }
+            .map(|i| match by_index.get(&i.to_string()) {
+                Some((status, micros)) => self.answer(out.path(), i, status, micros),
+                None => Attempt::failed(GroundError::Start(match &finished {
+                    Ok(()) => "the sandbox did not run it".to_owned(),
+                    Err(why) => why.clone(),
+                })),
             })
             .collect()
     }
@@ -161,7 +172,14 @@ impl Oracle {
         for (i, command) in commands.iter().enumerate() {
             fs::write(out.join("in").join(i.to_string()), command)?;
             fs::create_dir(out.join("work").join(i.to_string()))?;
-            let mode = if command.contains('\0') { "stdin" } else { "c" };
+            // `bash -c` cannot take an argument over 128 KiB (MAX_ARG_STRLEN).
+            let mode = if command.contains('\0') {
+                "stdin"
+            } else if command.len() > LONGEST_ARGUMENT {
+                "file"
+            } else {
+                "c"
+            };
             manifest.push_str(&format!("{i} {mode}\n"));
         }
         fs::write(out.join("manifest"), manifest)?;
@@ -263,22 +281,52 @@ impl Oracle {
             .replace("@CPU@", &(self.config.time_limit.as_secs() + 2).to_string())
             .replace("@VMEM@", &MEMORY_KIB.to_string())
             .replace("@SECONDS@", &format!("{seconds:.3}"))
+            .replace("@MICROS@", &self.config.time_limit.as_micros().to_string())
     }
 
     /// One command's answer from its status line, stderr and log (`INV-GROUND-3`).
-    fn answer(
+    fn answer(&self, out: &Path, i: usize, status: &str, micros: &str) -> Attempt {
+        let log = fs::read(out.join("log").join(i.to_string()));
+        let verdict = self.verdict(out, i, status, micros, log.as_ref().ok());
+        match (verdict, log) {
+            (Ok(status), Ok(log)) => match record::parse(&log, status) {
+                Ok(execution) => Attempt {
+                    result: Ok(execution),
+                    recorded: None,
+                },
+                Err(error) => Attempt {
+                    result: Err(error),
+                    recorded: record::parse_prefix(&log, status),
+                },
+            },
+            (Ok(_), Err(error)) => {
+                Attempt::failed(GroundError::Record(format!("no record: {error}")))
+            }
+            (Err(error), log) => Attempt {
+                result: Err(error),
+                recorded: log.ok().and_then(|log| record::parse_prefix(&log, -1)),
+            },
+        }
+    }
+
+    /// bash's exit status, or why the command's answer is unknown.
+    fn verdict(
         &self,
         out: &Path,
         i: usize,
         status: &str,
         micros: &str,
-    ) -> Result<Execution, GroundError> {
+        log: Option<&Vec<u8>>,
+    ) -> Result<i32, GroundError> {
+        if status == "timeout" {
+            return Err(GroundError::TimedOut);
+        }
         let Ok(status) = status.parse::<i32>() else {
             return Err(GroundError::Start(format!("the driver said {status:?}")));
         };
         let elapsed = Duration::from_micros(micros.parse().unwrap_or(u64::MAX));
         // 124: timeout's own status; 137: killed by SIGKILL; 152: SIGXCPU.
-        let killed = matches!(status, 124 | 137 | 152);
+        let killed = matches!(status, 124 | 137);
         if killed && elapsed + Duration::from_millis(100) >= self.config.time_limit || status == 152
         {
             return Err(GroundError::TimedOut);
@@ -287,15 +335,37 @@ impl Oracle {
         if contains(&stderr, b"fork: ") {
             return Err(GroundError::ForkLimit);
         }
-        let log = fs::read(out.join("log").join(i.to_string()))
-            .map_err(|e| GroundError::Record(format!("no record: {e}")))?;
-        let cut = u64::try_from(log.len()).unwrap_or(u64::MAX) + 64 * 1024 >= FILE_SIZE_KIB * 1024;
+        let size = log.map_or(0, Vec::len);
+        let cut = u64::try_from(size).unwrap_or(u64::MAX) + 64 * 1024 >= FILE_SIZE_KIB * 1024;
         if cut || status == 153 {
             return Err(GroundError::Record(
                 "the file-size limit cut the record".to_owned(),
             ));
         }
-        record::parse(&log, status)
+        Ok(status)
+    }
+}
+
+/// One command's answer, and what was recorded when the answer is unknown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Attempt {
+    /// The execution, or why what ran is unknown.
+    pub result: Result<Execution, GroundError>,
+    /// When `result` is an error: the commands recorded before the command
+    /// was stopped (complete records only; `status` -1). Each of them did
+    /// execute, so one INV-GROUND does not cover is a violation even though
+    /// the answer is unknown. `None` when `result` is an execution or
+    /// nothing was recorded.
+    pub recorded: Option<Execution>,
+}
+
+impl Attempt {
+    fn failed(error: GroundError) -> Self {
+        Self {
+            result: Err(error),
+            recorded: None,
+        }
     }
 }
 
