@@ -1,7 +1,9 @@
 //! Throughput of the execution oracle (`src/ground`, feature `ground`).
 //!
-//! `cargo bench --features ground --bench ground [-- --commands N] [-- --threads T]`
+//! `cargo bench --features ground --bench ground [-- --commands N] [-- --threads T] [-- --trivial]`
 //!
+//! `--trivial` runs `true` only: the fixed cost of one command (a fresh
+//! bash under `timeout` in the sandbox), which dominates.
 //! Runs N commands of agent-like shapes (pipelines, wrappers, substitutions,
 //! `&&` chains) through [`Oracle::run_batch`] in batches of 100, from T
 //! threads sharing one oracle, and prints commands per second; then the same
@@ -43,7 +45,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let commands: Vec<&str> = SHAPES.iter().copied().cycle().take(total).collect();
+    let shapes: Vec<&str> = if std::env::args().any(|a| a == "--trivial") {
+        vec!["true"]
+    } else {
+        SHAPES.to_vec()
+    };
+    let commands: Vec<&str> = shapes.iter().copied().cycle().take(total).collect();
     let chunks: Vec<&[&str]> = commands.chunks(100).collect();
     let started = Instant::now();
     let failures: usize = std::thread::scope(|scope| {

@@ -83,11 +83,18 @@
 //!
 //! Build one [`Oracle`] ([`Oracle::new`]: finds bash, `bwrap` and `sh`,
 //! builds the stub directory once) and reuse it. [`Oracle::run`] runs one
-//! command; [`Oracle::run_batch`] runs many in one sandbox (one `bwrap`
-//! start per batch, each command still in a fresh bash), which is what a
-//! soundness run should use: measured in `tests/ground.rs`'s report and
-//! the issue report, a batch runs a few hundred commands per second on
-//! a 2-core machine (a single [`Oracle::run`] pays the ~30 ms sandbox start).
+//! command; [`Oracle::run_batch`] and [`Oracle::attempt_batch`] run many in
+//! one sandbox (one `bwrap` start per batch, each command still in a fresh
+//! bash), which is what a soundness run should use. Measured with
+//! `cargo bench --features ground --bench ground` on the shared 2-core
+//! machine under load (load average 7 to 13, one run each): 33 to 52
+//! commands per second in batches of 100 from one thread, and the same
+//! from two (the cores were busy); single runs 8 to 10 per second. The
+//! fixed cost of a fresh bash under `timeout` dominates: `--trivial`
+//! (`true` only) ran 35 per second against 33 for agent-like pipelines of
+//! stubs. A command that loops (every stub succeeds, so `while curl x; do
+//! :; done` never ends) costs the whole time limit; a soundness run may
+//! lower [`Config::time_limit`].
 //! An `Oracle` is `Sync`: batches may run from several threads.
 //!
 //! ```no_run
