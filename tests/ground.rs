@@ -342,3 +342,21 @@ fn inv_ground_1_long_commands() {
     let execution = run(&long);
     assert_eq!(*texts(&execution).last().unwrap(), "curl x");
 }
+
+/// INV-GROUND-3: the process limit of one batch does not starve another
+/// running at the same time (each batch has a user of its own when root).
+#[test]
+fn inv_ground_3_a_fork_bomb_does_not_starve_another_batch() {
+    let mut config = Config::default();
+    config.time_limit = Duration::from_millis(1500);
+    let quick = Oracle::new(config).unwrap();
+    std::thread::scope(|scope| {
+        let bomb = scope.spawn(|| quick.run("f() { f | f & }; f"));
+        std::thread::sleep(Duration::from_millis(100));
+        let honest: Vec<&str> = std::iter::repeat_n("ls | grep x | wc -l", 20).collect();
+        for answer in quick.run_batch(&honest) {
+            assert_eq!(texts(&answer.unwrap()), ["ls", "grep x", "wc -l"]);
+        }
+        assert!(bomb.join().unwrap().is_err());
+    });
+}

@@ -49,9 +49,11 @@
 //! (also its `HOME`), with a wall-clock limit ([`Config::time_limit`], 2 s),
 //! a CPU limit, a virtual-memory limit, a file-size limit and a process
 //! limit. When bash exits, the oracle waits (up to the same limit) for the
-//! command's background jobs, then kills its whole process group. When the oracle
-//! runs as root it drops to user `nobody` (65534) first, because the kernel
-//! does not apply the process limit to root.
+//! command's background jobs, then kills its whole process group. When the
+//! oracle runs as root, each batch drops to an otherwise unused user id of
+//! its own (from 1,000,000 up) first: the kernel does not apply the process
+//! limit to root, and it counts all processes of a user, so concurrent
+//! batches must not share one.
 //!
 //! A command containing U+0000 reaches bash on its standard input (`bash -s`,
 //! which reads it as bash does); a command over 64 KiB from a file (`bash
@@ -175,7 +177,7 @@ pub struct Executed {
     /// execute, before expansion. For [`Origin::WrapperInner`], the wrapper's
     /// text without the wrapper's own words when that can be read off it
     /// exactly, else the inner argv shell-quoted. For [`Origin::Program`],
-    /// its argv shell-quoted.
+    /// its argv shell-quoted, the program's basename first.
     pub text: String,
     /// The argv a stub received, after expansion: the first element is the
     /// path it was started as (`/usr/bin/ls`). `None`: no stub ran (a builtin,

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{record, Config, Execution, GroundError, SHELLS, TRANSPARENT_WRAPPERS};
@@ -24,8 +24,10 @@ const BIN_DIRS: [&str; 6] = [
 ];
 /// Directories replaced by an empty tmpfs when they exist.
 const MASKED: [&str; 5] = ["/tmp", "/run", "/home", "/root", "/var/tmp"];
-/// `nobody`: the user the sandbox runs as when the oracle runs as root.
-const NOBODY: u32 = 65534;
+/// The first of the otherwise unused user ids a sandbox runs as when the
+/// oracle runs as root: one per batch, because the process limit counts every
+/// process of a user, so batches running at once must not share one.
+const FIRST_SANDBOX_UID: u32 = 1_000_000;
 /// The file-size limit, in KiB (also bounds the record log).
 const FILE_SIZE_KIB: u64 = 4096;
 /// Longer commands are run from a file rather than by `bash -c`.
@@ -49,7 +51,8 @@ pub struct Oracle {
     sh: PathBuf,
     timeout: PathBuf,
     stub_targets: Vec<&'static str>,
-    as_nobody: bool,
+    /// Running as root: each batch drops to a user of its own.
+    as_root: bool,
     max_processes: u64,
 }
 
@@ -77,9 +80,9 @@ impl Oracle {
             .into_iter()
             .filter(|dir| fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()))
             .collect();
-        let as_nobody = current_uid() == Some(0);
+        let as_root = current_uid() == Some(0);
         let max_processes =
-            u64::from(config.max_processes) + if as_nobody { 0 } else { count_own_processes() };
+            u64::from(config.max_processes) + if as_root { 0 } else { count_own_processes() };
         let oracle = Self {
             config,
             control,
@@ -88,7 +91,7 @@ impl Oracle {
             sh,
             timeout,
             stub_targets,
-            as_nobody,
+            as_root,
             max_processes,
         };
         match oracle.run_batch(&["true"]).pop() {
@@ -138,10 +141,11 @@ impl Oracle {
             Ok(out) => out,
             Err(error) => return failed(error.to_string()),
         };
-        if let Err(error) = self.prepare(out.path(), commands) {
+        let uid = self.as_root.then(sandbox_uid);
+        if let Err(error) = self.prepare(out.path(), commands, uid) {
             return failed(error.to_string());
         }
-        let finished = self.sandbox(out.path(), commands.len());
+        let finished = self.sandbox(out.path(), commands.len(), uid);
         let statuses = fs::read_to_string(out.path().join("status")).unwrap_or_default();
         let mut by_index = std::collections::HashMap::new();
         for line in statuses.lines() {
@@ -164,7 +168,7 @@ impl Oracle {
     }
 
     /// Writes the manifest, the commands and an empty directory for each.
-    fn prepare(&self, out: &Path, commands: &[&str]) -> std::io::Result<()> {
+    fn prepare(&self, out: &Path, commands: &[&str], uid: Option<u32>) -> std::io::Result<()> {
         for dir in ["in", "work", "log", "err"] {
             fs::create_dir(out.join(dir))?;
         }
@@ -183,14 +187,14 @@ impl Oracle {
             manifest.push_str(&format!("{i} {mode}\n"));
         }
         fs::write(out.join("manifest"), manifest)?;
-        if self.as_nobody {
-            chown_tree(out)?;
+        if let Some(uid) = uid {
+            chown_tree(out, uid)?;
         }
         Ok(())
     }
 
     /// Runs the driver in bubblewrap and waits for it, within a deadline.
-    fn sandbox(&self, out: &Path, count: usize) -> Result<(), String> {
+    fn sandbox(&self, out: &Path, count: usize, uid: Option<u32>) -> Result<(), String> {
         let control = self.control.path();
         let mut command = Command::new(&self.bwrap);
         command.args([
@@ -236,9 +240,9 @@ impl Oracle {
             Ok(file) => command.stderr(file),
             Err(_) => command.stderr(Stdio::null()),
         };
-        if self.as_nobody {
+        if let Some(uid) = uid {
             use std::os::unix::process::CommandExt;
-            command.uid(NOBODY).gid(NOBODY);
+            command.uid(uid).gid(uid);
         }
         let mut child = command
             .spawn()
@@ -379,6 +383,8 @@ fn write_control(dir: &Path, stub_status: u8) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let status = stub_status.to_string();
     fs::write(dir.join("env.bash"), ENV_BASH.replace("@STATUS@", &status))?;
+    // Readable by the sandbox's user whatever the umask.
+    fs::set_permissions(dir.join("env.bash"), fs::Permissions::from_mode(0o644))?;
     let stub = format!(
         "#!{CONTROL}/sh\n{}",
         STUB_SH
@@ -424,12 +430,20 @@ fn write_control(dir: &Path, stub_status: u8) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Gives the batch directory to `nobody`, who runs the sandbox.
-fn chown_tree(dir: &Path) -> std::io::Result<()> {
-    std::os::unix::fs::chown(dir, Some(NOBODY), Some(NOBODY))?;
+/// A user id for one batch, distinct from those of the batches running at the
+/// same time (in this process, and, by the pid, in others).
+fn sandbox_uid() -> u32 {
+    static BATCHES: AtomicU32 = AtomicU32::new(0);
+    let batch = BATCHES.fetch_add(1, Ordering::Relaxed) % 1000;
+    FIRST_SANDBOX_UID + (std::process::id() % 100_000) * 1000 + batch
+}
+
+/// Gives the batch directory to the user who runs the sandbox.
+fn chown_tree(dir: &Path, uid: u32) -> std::io::Result<()> {
+    std::os::unix::fs::chown(dir, Some(uid), Some(uid))?;
     if dir.is_dir() {
         for entry in fs::read_dir(dir)? {
-            chown_tree(&entry?.path())?;
+            chown_tree(&entry?.path(), uid)?;
         }
     }
     Ok(())
