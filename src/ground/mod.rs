@@ -110,9 +110,11 @@
 //! # Ok::<(), inner_cmd_spec::ground::GroundError>(())
 //! ```
 
+mod host;
 mod record;
 pub mod report;
 mod sandbox;
+mod words;
 
 use std::path::PathBuf;
 use std::time::Duration;
