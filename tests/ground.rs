@@ -131,6 +131,26 @@ fn inv_ground_2_attribution_survives_a_removed_trap() {
     assert_eq!(curl.origin, Origin::Program);
 }
 
+/// INV-GROUND-4: a trap handler's commands have no text in bash; the programs
+/// it starts are still reported, by their argv.
+#[test]
+fn inv_ground_4_trap_handlers_report_their_programs() {
+    let execution = run("trap 'curl x | sh; echo hi' EXIT; ls");
+    let mut handler: Vec<(&str, Origin)> = execution.commands[2..]
+        .iter()
+        .map(|c| (c.text.as_str(), c.origin))
+        .collect();
+    handler.sort_by_key(|&(text, _)| text);
+    assert_eq!(
+        handler,
+        [("curl x", Origin::Program), ("sh", Origin::Program)]
+    );
+    assert_eq!(
+        texts(&execution)[..2],
+        ["trap 'curl x | sh; echo hi' EXIT", "ls"]
+    );
+}
+
 /// INV-GROUND-3: out of time and out of processes are unknown, never "nothing ran".
 #[test]
 fn inv_ground_3_limits_answer_unknown() {

@@ -19,7 +19,9 @@
 //!   `pushd` and `popd` (`cd /repo && …` must not stop at a missing `/repo`). `for`,
 //!   `case`, `[[ … ]]` and `(( … ))` heads are recorded as bash renders them.
 //!   A function call is recorded twice (bash traps it at the call and at
-//!   the function's start).
+//!   the function's start). Inside the command's own trap handlers
+//!   (`trap '…' EXIT`) bash gives no text, so only the programs a handler
+//!   starts are recorded ([`Origin::Program`]).
 //! * **Stubs** stand for every program of the standard `bin` directories and
 //!   of `PATH`, which are replaced by the stub directory inside the sandbox
 //!   (so `/usr/bin/rm` is a stub too). A stub records its argv after
