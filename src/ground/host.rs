@@ -66,18 +66,49 @@ pub(super) fn which(name: &str) -> Option<PathBuf> {
         .and_then(|found| fs::canonicalize(found).ok())
 }
 
-/// A directory under the system's temporary directory, removed on drop.
+/// Where temporary directories go: `TMPDIR` (the system's default), but `/tmp`
+/// when the sandbox runs as another user, who must be able to reach them
+/// (`TMPDIR` may well be under root's private home).
+pub(super) fn temp_base(as_root: bool) -> PathBuf {
+    if as_root {
+        PathBuf::from("/tmp")
+    } else {
+        std::env::temp_dir()
+    }
+}
+
+/// Removes the temporary directories of oracles whose process is gone (one
+/// killed mid-batch, or one kept in a `static`, is never dropped).
+pub(super) fn remove_stale(base: &Path) {
+    for entry in fs::read_dir(base).into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(PREFIX))
+            .and_then(|rest| rest.split('-').next())
+        else {
+            continue;
+        };
+        let alive = Path::new("/proc").join(pid).exists();
+        if !alive && pid.bytes().all(|b| b.is_ascii_digit()) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// The name prefix of the oracle's temporary directories.
+const PREFIX: &str = "inner-cmd-ground-";
+
+/// A temporary directory, removed on drop.
 #[derive(Debug)]
 pub(super) struct TempDir(PathBuf);
 
 impl TempDir {
-    pub(super) fn new(kind: &str) -> std::io::Result<Self> {
+    /// A new directory under `base` (see [`temp_base`]).
+    pub(super) fn new(base: &Path, kind: &str) -> std::io::Result<Self> {
         loop {
             let n = UNIQUE.fetch_add(1, Ordering::Relaxed);
-            let path = std::env::temp_dir().join(format!(
-                "inner-cmd-ground-{}-{kind}-{n}",
-                std::process::id()
-            ));
+            let path = base.join(format!("{PREFIX}{}-{kind}-{n}", std::process::id()));
             match fs::create_dir(&path) {
                 Ok(()) => return Ok(Self(path)),
                 Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}

@@ -140,7 +140,7 @@ pub struct Config {
     pub bash: Option<PathBuf>,
     /// The bubblewrap executable; `None`: `bwrap` found on `PATH`.
     pub bwrap: Option<PathBuf>,
-    /// Wall-clock limit of one command.
+    /// Wall-clock limit of one command (at least 10 ms are given).
     pub time_limit: Duration,
     /// The exit status of a stub that is neither a wrapper nor a shell, and of
     /// a command not found (0: every program succeeds).

@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::host::{chown_tree, count_own_processes, current_uid, sandbox_uid, which, TempDir};
+use super::host::{
+    chown_tree, count_own_processes, current_uid, remove_stale, sandbox_uid, temp_base, which,
+    TempDir,
+};
 use super::{record, Config, Execution, GroundError, SHELLS, TRANSPARENT_WRAPPERS};
 
 /// Where the control directory (trap, stubs, driver, bash) appears in the sandbox.
@@ -68,13 +71,15 @@ impl Oracle {
         let bwrap = find(&config.bwrap, &["bwrap"])?;
         let sh = find(&None, &["dash", "sh"])?;
         let timeout = find(&None, &["timeout"])?;
-        let control = TempDir::new("control").map_err(|e| setup(e.to_string()))?;
+        let as_root = current_uid() == Some(0);
+        remove_stale(&temp_base(as_root));
+        let control =
+            TempDir::new(&temp_base(as_root), "control").map_err(|e| setup(e.to_string()))?;
         write_control(control.path(), config.stub_status).map_err(|e| setup(e.to_string()))?;
         let stub_targets = BIN_DIRS
             .into_iter()
             .filter(|dir| fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()))
             .collect();
-        let as_root = current_uid() == Some(0);
         let max_processes =
             u64::from(config.max_processes) + if as_root { 0 } else { count_own_processes() };
         let oracle = Self {
@@ -131,7 +136,7 @@ impl Oracle {
                 .map(|_| Attempt::failed(GroundError::Start(why.clone())))
                 .collect()
         };
-        let out = match TempDir::new("batch") {
+        let out = match TempDir::new(&temp_base(self.as_root), "batch") {
             Ok(out) => out,
             Err(error) => return failed(error.to_string()),
         };
@@ -272,14 +277,16 @@ impl Oracle {
 
     /// The driver script with this oracle's limits.
     fn driver(&self) -> String {
-        let seconds = self.config.time_limit.as_secs_f64();
+        // `timeout 0` would mean no limit at all.
+        let limit = self.config.time_limit.max(Duration::from_millis(10));
+        let seconds = limit.as_secs_f64();
         DRIVER_BASH
             .replace("@NPROC@", &self.max_processes.to_string())
             .replace("@FSIZE@", &FILE_SIZE_KIB.to_string())
-            .replace("@CPU@", &(self.config.time_limit.as_secs() + 2).to_string())
+            .replace("@CPU@", &(limit.as_secs() + 2).to_string())
             .replace("@VMEM@", &MEMORY_KIB.to_string())
             .replace("@SECONDS@", &format!("{seconds:.3}"))
-            .replace("@MICROS@", &self.config.time_limit.as_micros().to_string())
+            .replace("@MICROS@", &limit.as_micros().to_string())
     }
 
     /// One command's answer from its status line, stderr and log (`INV-GROUND-3`).
