@@ -80,8 +80,9 @@
 //! program would run (`find -exec`, `xargs`, `env`, `sudo`, `make`) is not
 //! seen — the policy floors those. Redirections and assignments are recorded
 //! as text, their effects are not. A command that tampers with the trap
-//! itself (`trap - DEBUG`, `set +T`, redefining `builtin` or `printf`) blinds
-//! the oracle for what follows it; such a command is itself recorded first.
+//! itself (`trap - DEBUG`, `set +T`, redefining `builtin` or `printf`) hides
+//! the text of what follows it (the programs started afterwards still record
+//! themselves, [`Origin::Program`]); such a command is itself recorded first.
 //!
 //! # API, and cost
 //!
@@ -100,6 +101,30 @@
 //! :; done` never ends) costs the whole time limit; a soundness run may
 //! lower [`Config::time_limit`].
 //! An `Oracle` is `Sync`: batches may run from several threads.
+//!
+//! A soundness run checks each allowed command like this: an execution, or
+//! the records of an unknown answer, goes to
+//! [`crate::invariants::check_ground`]; an unknown answer with no records
+//! checks nothing and must be counted as such, never as a pass.
+//!
+//! ```no_run
+//! # #[cfg(feature = "ground")] {
+//! use inner_cmd_spec::ground::{Config, Oracle};
+//! use inner_cmd_spec::invariants::check_ground;
+//! # let policy = inner_cmd_spec::policy::Policy::new(Vec::new(), "/home/u");
+//! # let allowed: Vec<&str> = Vec::new();
+//! let oracle = Oracle::new(Config::default())?;
+//! for (command, attempt) in allowed.iter().zip(oracle.attempt_batch(&allowed)) {
+//!     let seen = attempt.result.as_ref().ok().or(attempt.recorded.as_ref());
+//!     match seen.map(|execution| check_ground(&policy, execution)) {
+//!         Some(Ok(())) if attempt.result.is_ok() => { /* checked: holds */ }
+//!         Some(Ok(())) | None => { /* unknown */ }
+//!         Some(Err(violation)) => eprintln!("{command:?}: {violation}"),
+//!     }
+//! }
+//! # }
+//! # Ok::<(), inner_cmd_spec::ground::GroundError>(())
+//! ```
 //!
 //! ```no_run
 //! # #[cfg(feature = "ground")] {
