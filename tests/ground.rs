@@ -279,6 +279,27 @@ fn inv_ground_6_what_each_command_is_judged_by() {
     assert_eq!(basis_of("export B=1"), (Basis::Text, false));
 }
 
+/// INV-GROUND-6: a program the text does not name is judged too: `exec`,
+/// `command`, and expansions in command position cannot launder it.
+#[test]
+fn inv_ground_6_hidden_programs_are_judged() {
+    let policy = policy(&[("*", Allow), ("rm *", Deny), ("curl *", Deny)]);
+    let command = "$(echo rm) -rf /";
+    assert_eq!(decide(&policy, command, &Options::default()).outcome, Allow);
+    let execution = run(command);
+    let violation = check_ground(&policy, &execution).unwrap_err();
+    assert_eq!(violation.text, "rm -rf /");
+    assert_eq!(violation.check.state, Deny);
+    for command in ["exec curl x", "command curl x", "C=curl; \"$C\" x"] {
+        let violation = check_ground(&policy, &run(command)).unwrap_err();
+        assert_eq!(violation.text, "curl x", "{command:?}");
+    }
+    // A text that names its program is judged by the text alone.
+    let execution = run("'ls' -la");
+    assert_eq!(execution.commands[0].hidden_program(), None);
+    assert_eq!(check_ground(&policy, &execution), Ok(()));
+}
+
 /// INV-GROUND-7: redirections are invisible to INV-GROUND: writing into
 /// `~/.ssh` is judged as `echo x`, which the example policy allows.
 #[test]

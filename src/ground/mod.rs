@@ -174,6 +174,26 @@ pub struct Config {
     pub max_processes: u32,
 }
 
+impl Executed {
+    /// The program this command started, as text (its basename, then its
+    /// arguments, shell-quoted), when the command's text does not name it
+    /// literally as its command word: `exec curl x`, `command curl x`,
+    /// `$(echo rm) -rf /`, `"$CMD" x` (`INV-GROUND-6`). `None` when no stub
+    /// ran or the text names the program.
+    #[must_use]
+    pub fn hidden_program(&self) -> Option<String> {
+        let argv = self.argv.as_deref()?;
+        if words::names_program(&self.text, argv) {
+            return None;
+        }
+        let mut words = argv.to_vec();
+        if let Some(first) = words.first_mut() {
+            *first = words::basename(first).to_owned();
+        }
+        Some(quote_words(&words))
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Self {

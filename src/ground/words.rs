@@ -60,6 +60,23 @@ pub(super) fn can_start(text: &str, argv: &[String]) -> bool {
     }
 }
 
+/// Whether the command word of `text` (after assignments) is a literal
+/// naming the program `argv` started (by basename).
+pub(super) fn names_program(text: &str, argv: &[String]) -> bool {
+    let Some(words) = lex_words(text) else {
+        return false;
+    };
+    let first = words
+        .iter()
+        .filter_map(|&(start, end)| text.get(start..end))
+        .find(|word| !is_assignment(word));
+    let name = first.and_then(unquote_literal);
+    match (name, argv.first()) {
+        (Some(name), Some(path)) => basename(path) == basename(&name),
+        _ => false,
+    }
+}
+
 pub(super) fn basename(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
