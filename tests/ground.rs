@@ -401,3 +401,19 @@ fn inv_ground_3_a_fork_bomb_does_not_starve_another_batch() {
         assert!(bomb.join().unwrap().is_err());
     });
 }
+
+/// INV-GROUND-3: one oracle serves batches from several threads.
+#[test]
+fn inv_ground_3_an_oracle_is_shared_across_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<Oracle>();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|i| scope.spawn(move || oracle().run_batch(&[&format!("git log -{i}")])))
+            .collect();
+        for (i, worker) in workers.into_iter().enumerate() {
+            let answer = worker.join().unwrap().remove(0).unwrap();
+            assert_eq!(texts(&answer), [format!("git log -{i}").as_str()]);
+        }
+    });
+}
