@@ -36,44 +36,51 @@ pub(super) fn inner_text(wrapper: &Executed, index: usize) -> String {
     }
 }
 
+/// What stands in command position of `text`: `Unreadable` when quoting does
+/// not balance, `None` for assignments only, else the word as written.
+enum CommandWord<'a> {
+    Unreadable,
+    None,
+    Word(&'a str),
+}
+
+fn command_word(text: &str) -> CommandWord<'_> {
+    let Some(words) = lex_words(text) else {
+        return CommandWord::Unreadable;
+    };
+    words
+        .iter()
+        .filter_map(|&(start, end)| text.get(start..end))
+        .find(|word| !is_assignment(word))
+        .map_or(CommandWord::None, CommandWord::Word)
+}
+
+/// Whether the literal command name `name` is the program `argv` started.
+fn same_program(name: &str, argv: &[String]) -> bool {
+    argv.first()
+        .is_some_and(|path| basename(path) == basename(name))
+}
+
 /// Whether the bash command `text` can have started the program `argv`: its
 /// command word names that program, is not a literal, or is `command` or `exec`.
 pub(super) fn can_start(text: &str, argv: &[String]) -> bool {
-    let Some(words) = lex_words(text) else {
-        return true;
-    };
-    let first = words
-        .iter()
-        .filter_map(|&(start, end)| text.get(start..end))
-        .find(|word| !is_assignment(word));
-    let Some(first) = first else {
-        return false;
-    };
-    match unquote_literal(first) {
-        None => true,
-        Some(name) => {
-            matches!(name.as_str(), "command" | "exec")
-                || argv
-                    .first()
-                    .is_some_and(|path| basename(path) == basename(&name))
-        }
+    match command_word(text) {
+        CommandWord::Unreadable => true,
+        CommandWord::None => false,
+        CommandWord::Word(word) => unquote_literal(word).is_none_or(|name| {
+            matches!(name.as_str(), "command" | "exec") || same_program(&name, argv)
+        }),
     }
 }
 
 /// Whether the command word of `text` (after assignments) is a literal
 /// naming the program `argv` started (by basename).
 pub(super) fn names_program(text: &str, argv: &[String]) -> bool {
-    let Some(words) = lex_words(text) else {
-        return false;
-    };
-    let first = words
-        .iter()
-        .filter_map(|&(start, end)| text.get(start..end))
-        .find(|word| !is_assignment(word));
-    let name = first.and_then(unquote_literal);
-    match (name, argv.first()) {
-        (Some(name), Some(path)) => basename(path) == basename(&name),
-        _ => false,
+    match command_word(text) {
+        CommandWord::Word(word) => {
+            unquote_literal(word).is_some_and(|name| same_program(&name, argv))
+        }
+        CommandWord::Unreadable | CommandWord::None => false,
     }
 }
 
