@@ -92,13 +92,14 @@
 //! one sandbox (one `bwrap` start per batch, each command still in a fresh
 //! bash), which is what a soundness run should use. Measured with
 //! `cargo bench --features ground --bench ground` on the shared 2-core
-//! machine under load (load average 7 to 13, one run each): 33 to 52
-//! commands per second in batches of 100 from one thread, and the same
-//! from two (the cores were busy); single runs 8 to 10 per second. The
-//! fixed cost of a fresh bash under `timeout` dominates: `--trivial`
-//! (`true` only) ran 35 per second against 33 for agent-like pipelines of
-//! stubs. A command that loops (every stub succeeds, so `while curl x; do
-//! :; done` never ends) costs the whole time limit; a soundness run may
+//! machine while the team built (load average 7 to 18; one run each, so
+//! quote ratios only within a run): 23 to 52 commands per second in batches
+//! of 100 from one thread, 45 to 47 from two; single runs 7 to 10 per
+//! second. The fixed cost of a fresh bash under `timeout` dominates:
+//! `--trivial` (`true` only) ran 35 per second against 33 for agent-like
+//! pipelines of stubs in the same window. A command that loops (every stub
+//! succeeds, so `while curl x; do :; done` never ends) costs the whole time
+//! limit; a soundness run may
 //! lower [`Config::time_limit`].
 //! An `Oracle` is `Sync`: batches may run from several threads.
 //!
