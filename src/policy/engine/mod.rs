@@ -1,0 +1,171 @@
+//! The compiled rule-set engine: one pass over the value for all rules
+//! (`POL-MATCH-9`, `POL-MATCH-10`).
+//!
+//! Evaluating a policy rule by rule costs the number of rules times the
+//! value. The engine instead sorts every rule, once, by what a value must
+//! contain for it to match, and reads the value once for all of them.
+//!
+//! # Strategies
+//!
+//! Each glob of a rule (a pattern has one, or two with an optional trailing
+//! ` *`, `POL-MATCH-6`) is *relaxed*: every `?` becomes `*`. A relaxed glob
+//! is a list of literal fragments `L0 * L1 * … * Lk`, and it matches every
+//! value the glob matches (`?` matches one code unit, `*` any run). Relaxed
+//! globs are decided exactly with substring searches over UTF-8 bytes,
+//! which is sound because a literal of whole characters can only occur at a
+//! character boundary. Like `globset`, the engine picks a strategy per glob:
+//!
+//! | glob (relaxed) | strategy |
+//! |---|---|
+//! | no `*` or `?` at all | **exact**: one hash lookup of the value |
+//! | only `*`s | **universal**: matches everything (the lowest rule any answer can be) |
+//! | `L0 *…` with `L0` non-empty | **prefix**: all `L0` found at once by an automaton over the value's head |
+//! | `* … Lk` with `Lk` non-empty | **suffix**: the same over the value's tail |
+//! | `* L1 * … *` | **infix**: all middle fragments of all rules found in one pass |
+//!
+//! The infix pass is one overlapping Aho–Corasick scan in which each rule
+//! waits in the queue of the fragment it needs next and advances piece by
+//! piece, placing every fragment at its leftmost occurrence after the
+//! previous one (the argument of `POL-MATCH-7`). A rule whose prefix or
+//! suffix does not match never enters a queue, so the pass costs the value
+//! plus the rules that can still match, not the number of rules. When a set
+//! has only a few such globs, each is run on its own with a `memmem` finder
+//! built once.
+//!
+//! # Last match wins
+//!
+//! A glob without `?` is decided exactly by its strategy (*certain*). A glob
+//! with `?` only nominates its rule as a *candidate*; candidates are checked
+//! with the rule's own [`Pattern`] matcher, in descending rule index,
+//! stopping at the first that matches. No rule at or below the best match
+//! found so far is started, advanced or checked.
+
+mod build;
+mod search;
+
+pub(crate) use build::BuildError;
+
+use std::collections::HashMap;
+
+use aho_corasick::AhoCorasick;
+use memchr::memmem::Finder;
+
+use super::pattern::{Pattern, Work};
+
+/// At most this many globs with middle fragments are searched one by one
+/// with `memmem` instead of in one Aho–Corasick pass.
+const FEW_INFIX_GLOBS: usize = 4;
+
+/// Rules compiled into strategies; see the module documentation.
+#[derive(Debug, Clone)]
+pub(crate) struct Engine {
+    /// The highest rule with a certain universal glob (`*`, `**`, …).
+    floor: Option<usize>,
+    /// Certain exact globs: the literal, and the highest rule that has it.
+    exact: HashMap<Box<str>, usize>,
+    /// Globs anchored by their first fragment.
+    prefixes: Anchors,
+    /// Globs without a first fragment, anchored by their last one.
+    suffixes: Anchors,
+    /// The middle fragments of all globs.
+    infixes: Infixes,
+    /// Every glob that needs more than one anchor, middle fragments or a check.
+    globs: Vec<Relaxed>,
+    /// Rules with an uncertain universal glob (`?`, `*?*`, …), descending.
+    always_candidates: Vec<usize>,
+}
+
+/// A relaxed glob that is not decided by one anchor alone.
+#[derive(Debug, Clone)]
+struct Relaxed {
+    rule: usize,
+    /// No `?`: a relaxed match is a match.
+    certain: bool,
+    /// Bytes of the first fragment (matched by the anchor that found it).
+    prefix_len: usize,
+    /// The last fragment.
+    suffix: Box<str>,
+    /// The non-empty middle fragments, as ids into [`Infixes::literals`].
+    middles: Box<[usize]>,
+}
+
+/// Literal anchors (first or last fragments) found by one automaton.
+#[derive(Debug, Clone, Default)]
+struct Anchors {
+    /// Over the distinct anchor literals; `None` when there are none.
+    searcher: Option<AhoCorasick>,
+    /// The longest anchor, in bytes: how much of the value is searched.
+    window: usize,
+    /// Per anchor literal id.
+    literals: Vec<AnchorLiteral>,
+}
+
+/// What one anchor literal decides.
+#[derive(Debug, Clone, Default)]
+struct AnchorLiteral {
+    /// The highest rule for which this anchor alone is a match.
+    certain: Option<usize>,
+    /// Ids of [`Relaxed`] globs with this anchor, by descending rule.
+    globs: Vec<usize>,
+}
+
+/// The middle fragments of all globs.
+#[derive(Debug, Clone, Default)]
+struct Infixes {
+    literals: Vec<Box<str>>,
+    scan: Scan,
+    /// Per literal id: globs whose first fragment is empty and whose first
+    /// middle fragment is this literal (they start at the value's start).
+    starts: Vec<AnchorLiteral>,
+    /// The highest rule with a middle fragment anywhere.
+    max_rule: Option<usize>,
+    /// The highest rule in [`Infixes::starts`].
+    max_start_rule: Option<usize>,
+    /// Every glob with a middle fragment, by descending rule (for [`Scan::Few`]).
+    all: Vec<usize>,
+}
+
+/// How the middle fragments are searched.
+#[derive(Debug, Clone, Default)]
+enum Scan {
+    /// No middle fragments.
+    #[default]
+    None,
+    /// Few globs: each runs on its own with a finder per literal id.
+    Few(Vec<Finder<'static>>),
+    /// One overlapping pass over all literals.
+    Many(AhoCorasick),
+}
+
+impl Engine {
+    /// Compiles the rules' patterns (`~`/`$HOME` expanded to `home`).
+    pub(crate) fn new<'a>(
+        patterns: impl IntoIterator<Item = &'a str>,
+        home: &str,
+    ) -> Result<Engine, BuildError> {
+        build::build(patterns, home)
+    }
+
+    /// The index of the last rule whose pattern matches `value`
+    /// (`POL-MATCH-9`); `patterns` are the rules' own matchers, used to check
+    /// candidates of globs with `?`. Adds the steps taken to `work`
+    /// (`POL-MATCH-10`).
+    pub(crate) fn last_match(
+        &self,
+        patterns: &[Pattern],
+        value: &str,
+        work: &mut Work,
+    ) -> Option<usize> {
+        search::last_match(self, patterns, value, work)
+    }
+}
+
+/// Whether `rule` would improve on the best match `best`.
+fn beats(best: Option<usize>, rule: usize) -> bool {
+    best.is_none_or(|best| rule > best)
+}
+
+/// The higher of two optional rule indices.
+fn higher(a: Option<usize>, b: Option<usize>) -> Option<usize> {
+    a.max(b)
+}
