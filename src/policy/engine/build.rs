@@ -6,36 +6,40 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use memchr::memmem::Finder;
 
 use super::{higher, AnchorLiteral, Anchors, Engine, Infixes, Relaxed, Scan, FEW_INFIX_GLOBS};
-use crate::policy::pattern::alternatives;
+use crate::policy::pattern::{alternatives, Alternatives};
 
-/// Distinct literals, each with an id, in order of first appearance.
+/// Distinct literals, each with an id, in order of first appearance;
+/// borrowed from the expanded patterns until the engine is built.
 #[derive(Default)]
-struct Interner {
-    ids: HashMap<Box<str>, usize>,
-    literals: Vec<Box<str>>,
+struct Interner<'e> {
+    ids: HashMap<&'e str, usize>,
+    literals: Vec<&'e str>,
 }
 
-impl Interner {
-    fn id(&mut self, literal: &str) -> usize {
-        if let Some(&id) = self.ids.get(literal) {
-            return id;
+impl<'e> Interner<'e> {
+    fn id(&mut self, literal: &'e str) -> usize {
+        let next = self.literals.len();
+        let id = *self.ids.entry(literal).or_insert(next);
+        if id == next {
+            self.literals.push(literal);
         }
-        let id = self.literals.len();
-        self.ids.insert(literal.into(), id);
-        self.literals.push(literal.into());
         id
+    }
+
+    fn owned(&self) -> Vec<Box<str>> {
+        self.literals.iter().map(|&l| l.into()).collect()
     }
 }
 
 /// Anchors under construction.
 #[derive(Default)]
-struct AnchorBuilder {
-    interner: Interner,
+struct AnchorBuilder<'e> {
+    interner: Interner<'e>,
     literals: Vec<AnchorLiteral>,
 }
 
-impl AnchorBuilder {
-    fn entry(&mut self, literal: &str) -> Option<&mut AnchorLiteral> {
+impl<'e> AnchorBuilder<'e> {
+    fn entry(&mut self, literal: &'e str) -> Option<&mut AnchorLiteral> {
         let id = self.interner.id(literal);
         self.literals
             .resize_with(self.interner.literals.len(), AnchorLiteral::default);
@@ -45,7 +49,7 @@ impl AnchorBuilder {
     fn finish(self) -> Result<Anchors, BuildError> {
         let window = self.interner.literals.iter().map(|l| l.len()).max();
         let searcher = match window {
-            Some(_) => Some(automaton(&self.interner.literals)?),
+            Some(_) => Some(automaton(&self.interner.owned())?),
             None => None,
         };
         Ok(Anchors {
@@ -80,88 +84,125 @@ pub(super) fn build<'a>(
     patterns: impl IntoIterator<Item = &'a str>,
     home: &str,
 ) -> Result<Engine, BuildError> {
-    let mut floor = None;
-    let mut exact: HashMap<Box<str>, usize> = HashMap::new();
-    let mut prefixes = AnchorBuilder::default();
-    let mut suffixes = AnchorBuilder::default();
-    let mut middles = Interner::default();
-    let mut starts: Vec<AnchorLiteral> = Vec::new();
-    let mut globs: Vec<Relaxed> = Vec::new();
-    let mut always_candidates = Vec::new();
-
-    for (rule, pattern) in patterns.into_iter().enumerate() {
-        let alternatives = alternatives(pattern, home);
+    let expanded: Vec<Alternatives<'a>> = patterns
+        .into_iter()
+        .map(|pattern| alternatives(pattern, home))
+        .collect();
+    let mut builder = Builder::default();
+    let mut fragments = Vec::new();
+    for (rule, alternatives) in expanded.iter().enumerate() {
         for glob in alternatives.globs() {
-            let certain = !glob.contains('?');
-            let fragments: Vec<&str> = glob.split(['*', '?']).collect();
-            let (Some(&first), Some(&last)) = (fragments.first(), fragments.last()) else {
-                continue; // `split` yields at least one fragment
-            };
-            if fragments.len() == 1 {
-                // No wildcard at all: the glob is its literal.
-                exact.insert(glob.into(), rule);
-                continue;
-            }
-            let inner = fragments.get(1..fragments.len() - 1).unwrap_or_default();
-            let middle_ids: Box<[usize]> = inner
-                .iter()
-                .filter(|f| !f.is_empty())
-                .map(|f| middles.id(f))
-                .collect();
-            starts.resize_with(middles.literals.len(), AnchorLiteral::default);
-            let one_anchor_decides = certain && middle_ids.is_empty();
-            let relaxed = Relaxed {
-                rule,
-                certain,
-                prefix_len: first.len(),
-                suffix: last.into(),
-                middles: middle_ids,
-            };
-            let id = globs.len();
-            if !first.is_empty() {
-                let Some(entry) = prefixes.entry(first) else {
-                    continue;
-                };
-                if one_anchor_decides && last.is_empty() {
-                    entry.certain = higher(entry.certain, Some(rule));
-                } else {
-                    entry.globs.push(id);
-                    globs.push(relaxed);
-                }
-            } else if !last.is_empty() {
-                let Some(entry) = suffixes.entry(last) else {
-                    continue;
-                };
-                if one_anchor_decides {
-                    entry.certain = higher(entry.certain, Some(rule));
-                } else {
-                    entry.globs.push(id);
-                    globs.push(relaxed);
-                }
-            } else if let Some(entry) = relaxed.middles.first().and_then(|&m| starts.get_mut(m)) {
-                if certain && relaxed.middles.len() == 1 {
-                    entry.certain = higher(entry.certain, Some(rule));
-                } else {
-                    entry.globs.push(id);
-                }
-                globs.push(relaxed);
-            } else if certain {
-                floor = higher(floor, Some(rule));
-            } else {
-                always_candidates.push(rule);
-            }
+            builder.add(rule, glob, &mut fragments);
         }
     }
-    always_candidates.reverse();
-    Ok(Engine {
-        floor,
-        exact,
-        prefixes: prefixes.finish()?,
-        suffixes: suffixes.finish()?,
-        infixes: infixes(middles.literals, starts, &globs)?,
-        globs,
-        always_candidates,
-    })
+    builder.finish()
+}
+
+/// The engine under construction, borrowing the expanded patterns.
+#[derive(Default)]
+struct Builder<'e> {
+    floor: Option<usize>,
+    empty_exact: Option<usize>,
+    heads: AnchorBuilder<'e>,
+    tails: AnchorBuilder<'e>,
+    middles: Interner<'e>,
+    starts: Vec<AnchorLiteral>,
+    globs: Vec<Relaxed>,
+    middle_ids: Vec<usize>,
+    suffix_text: String,
+    always_candidates: Vec<usize>,
+}
+
+impl<'e> Builder<'e> {
+    /// Sorts one glob of `rule` into its strategy; `fragments` is scratch.
+    fn add(&mut self, rule: usize, glob: &'e str, fragments: &mut Vec<&'e str>) {
+        let certain = !glob.contains('?');
+        let mut split = glob.split(['*', '?']);
+        let first = split.next().unwrap_or_default();
+        fragments.clear();
+        fragments.extend(split);
+        let Some(last) = fragments.pop() else {
+            // No wildcard at all: the glob is its literal.
+            if glob.is_empty() {
+                self.empty_exact = higher(self.empty_exact, Some(rule));
+            } else if let Some(entry) = self.heads.entry(glob) {
+                entry.exact = higher(entry.exact, Some(rule));
+            }
+            return;
+        };
+        let middles_start = self.middle_ids.len();
+        for &fragment in fragments.iter().filter(|f| !f.is_empty()) {
+            let id = self.middles.id(fragment);
+            self.middle_ids.push(id);
+        }
+        let middles = middles_start..self.middle_ids.len();
+        self.starts
+            .resize_with(self.middles.literals.len(), AnchorLiteral::default);
+        let one_anchor_decides = certain && middles.is_empty();
+        let first_middle = self
+            .middle_ids
+            .get(middles.clone())
+            .and_then(|m| m.first().copied());
+        let single_middle = middles.len() == 1;
+        let suffix_start = self.suffix_text.len();
+        self.suffix_text.push_str(last);
+        let relaxed = Relaxed {
+            rule,
+            certain,
+            prefix_len: first.len(),
+            suffix: suffix_start..self.suffix_text.len(),
+            middles,
+        };
+        let id = self.globs.len();
+        if !first.is_empty() {
+            let Some(entry) = self.heads.entry(first) else {
+                return;
+            };
+            if one_anchor_decides && last.is_empty() {
+                entry.certain = higher(entry.certain, Some(rule));
+            } else {
+                entry.globs.push(id);
+                self.globs.push(relaxed);
+            }
+        } else if !last.is_empty() {
+            let Some(entry) = self.tails.entry(last) else {
+                return;
+            };
+            if one_anchor_decides {
+                entry.certain = higher(entry.certain, Some(rule));
+            } else {
+                entry.globs.push(id);
+                self.globs.push(relaxed);
+            }
+        } else if let Some(entry) = first_middle.and_then(|m| self.starts.get_mut(m)) {
+            if certain && single_middle {
+                entry.certain = higher(entry.certain, Some(rule));
+            } else {
+                entry.globs.push(id);
+            }
+            self.globs.push(relaxed);
+        } else if certain {
+            self.floor = higher(self.floor, Some(rule));
+        } else {
+            self.always_candidates.push(rule);
+        }
+    }
+
+    fn finish(mut self) -> Result<Engine, BuildError> {
+        self.always_candidates.reverse();
+        let infixes = infixes(self.middles.owned(), self.starts, &self.globs)?;
+        Ok(Engine {
+            floor: self.floor,
+            empty_exact: self.empty_exact,
+            prefixes: self.heads.finish()?,
+            suffixes: self.tails.finish()?,
+            infixes,
+            globs: self.globs,
+            middle_ids: self.middle_ids,
+            suffix_text: self.suffix_text,
+            always_candidates: self.always_candidates,
+        })
+    }
 }
 
 /// The middle-fragment search: the literals, their start lists, and the scan.

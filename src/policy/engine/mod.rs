@@ -45,7 +45,7 @@ mod search;
 
 pub(crate) use build::BuildError;
 
-use std::collections::HashMap;
+use std::ops::Range;
 
 use aho_corasick::AhoCorasick;
 use memchr::memmem::Finder;
@@ -61,9 +61,10 @@ const FEW_INFIX_GLOBS: usize = 4;
 pub(crate) struct Engine {
     /// The highest rule with a certain universal glob (`*`, `**`, …).
     floor: Option<usize>,
-    /// Certain exact globs: the literal, and the highest rule that has it.
-    exact: HashMap<Box<str>, usize>,
-    /// Globs anchored by their first fragment.
+    /// The highest rule whose pattern is the empty string.
+    empty_exact: Option<usize>,
+    /// Globs anchored by their first fragment, and exact literals (a
+    /// literal found at the start that ends at the value's end).
     prefixes: Anchors,
     /// Globs without a first fragment, anchored by their last one.
     suffixes: Anchors,
@@ -71,6 +72,10 @@ pub(crate) struct Engine {
     infixes: Infixes,
     /// Every glob that needs more than one anchor, middle fragments or a check.
     globs: Vec<Relaxed>,
+    /// The middle fragment ids of all globs ([`Relaxed::middles`] ranges).
+    middle_ids: Vec<usize>,
+    /// The last fragments of all globs ([`Relaxed::suffix`] ranges).
+    suffix_text: String,
     /// Rules with an uncertain universal glob (`?`, `*?*`, …), descending.
     always_candidates: Vec<usize>,
 }
@@ -83,10 +88,11 @@ struct Relaxed {
     certain: bool,
     /// Bytes of the first fragment (matched by the anchor that found it).
     prefix_len: usize,
-    /// The last fragment.
-    suffix: Box<str>,
-    /// The non-empty middle fragments, as ids into [`Infixes::literals`].
-    middles: Box<[usize]>,
+    /// The last fragment, in [`Engine::suffix_text`].
+    suffix: Range<usize>,
+    /// The non-empty middle fragments, in [`Engine::middle_ids`] (ids into
+    /// [`Infixes::literals`]).
+    middles: Range<usize>,
 }
 
 /// Literal anchors (first or last fragments) found by one automaton.
@@ -103,6 +109,8 @@ struct Anchors {
 /// What one anchor literal decides.
 #[derive(Debug, Clone, Default)]
 struct AnchorLiteral {
+    /// The highest rule whose whole pattern is this literal (head anchors only).
+    exact: Option<usize>,
     /// The highest rule for which this anchor alone is a match.
     certain: Option<usize>,
     /// Ids of [`Relaxed`] globs with this anchor, by descending rule.
@@ -157,6 +165,20 @@ impl Engine {
         work: &mut Work,
     ) -> Option<usize> {
         search::last_match(self, patterns, value, work)
+    }
+
+    /// The last fragment of `glob`.
+    fn suffix(&self, glob: &Relaxed) -> &str {
+        self.suffix_text
+            .get(glob.suffix.clone())
+            .unwrap_or_default()
+    }
+
+    /// The middle fragment ids of `glob`, in order.
+    fn middles(&self, glob: &Relaxed) -> &[usize] {
+        self.middle_ids
+            .get(glob.middles.clone())
+            .unwrap_or_default()
     }
 }
 

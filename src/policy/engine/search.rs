@@ -1,5 +1,5 @@
-//! One evaluation: exact lookup, anchors, the infix pass, then the checks of
-//! candidates (see the parent module).
+//! One evaluation: anchors (with exact literals), the infix pass, then the
+//! checks of candidates (see the parent module).
 
 use aho_corasick::AhoCorasick;
 use memchr::memmem::Finder;
@@ -35,7 +35,9 @@ pub(super) fn last_match(
         waiting: Vec::new(),
         work,
     };
-    search.exact();
+    if value.is_empty() {
+        search.raise(engine.empty_exact);
+    }
     search.anchored(&engine.prefixes, false);
     search.anchored(&engine.suffixes, true);
     search.infixes();
@@ -68,12 +70,6 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn exact(&mut self) {
-        self.work.add(self.value.len().max(1));
-        let rule = self.engine.exact.get(self.value).copied();
-        self.raise(rule);
-    }
-
     /// Finds every prefix (or suffix) literal of the value in one pass over
     /// its head (tail), then settles the globs anchored there.
     fn anchored(&mut self, anchors: &Anchors, at_end: bool) {
@@ -103,6 +99,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             self.raise(literal.certain);
+            if found.end() == bytes.len() {
+                self.raise(literal.exact);
+            }
             for &id in &literal.globs {
                 match self.glob(id) {
                     Some(glob) if beats(self.best, glob.rule) => self.both_anchors(id),
@@ -116,9 +115,10 @@ impl<'a> Search<'a> {
     /// anchor, then settles it or queues it for the infix pass.
     fn both_anchors(&mut self, id: usize) {
         let Some(glob) = self.glob(id) else { return };
-        self.work.add(glob.suffix.len().max(1));
-        let fits = glob.prefix_len + glob.suffix.len() <= self.value.len()
-            && self.value.ends_with(&*glob.suffix);
+        let suffix = self.engine.suffix(glob);
+        self.work.add(suffix.len().max(1));
+        let fits =
+            glob.prefix_len + suffix.len() <= self.value.len() && self.value.ends_with(suffix);
         if !fits {
         } else if glob.middles.is_empty() {
             self.relaxed_match(id);
@@ -154,7 +154,7 @@ impl<'a> Search<'a> {
             if !beats(self.best, glob.rule) {
                 break;
             }
-            let start = if glob.prefix_len == 0 && glob.suffix.is_empty() {
+            let start = if glob.prefix_len == 0 && engine.suffix(glob).is_empty() {
                 Some(0)
             } else {
                 self.waiting
@@ -174,11 +174,11 @@ impl<'a> Search<'a> {
     /// its last fragment.
     fn place_middles(&mut self, glob: &Relaxed, start: usize, finders: &[Finder<'_>]) -> bool {
         let bytes = self.value.as_bytes();
-        let Some(limit) = bytes.len().checked_sub(glob.suffix.len()) else {
+        let Some(limit) = bytes.len().checked_sub(self.engine.suffix(glob).len()) else {
             return false;
         };
         let mut at = start;
-        for &literal in &glob.middles {
+        for &literal in self.engine.middles(glob) {
             let (Some(haystack), Some(finder)) = (bytes.get(at..limit), finders.get(literal))
             else {
                 return false;
@@ -210,7 +210,8 @@ impl<'a> Search<'a> {
         waiting.sort_by_key(|&(start, _)| start);
         let mut next_waiting = 0;
         let mut queues = Queues::new(infixes.literals.len());
-        let mut seen = vec![false; infixes.literals.len()];
+        // Allocated at the first occurrence: most values contain no fragment.
+        let mut seen: Vec<bool> = Vec::new();
         let mut scanned = self.value.len();
         for found in searcher.find_overlapping_iter(self.value) {
             let idle = queues.live == 0 && next_waiting == waiting.len();
@@ -221,6 +222,9 @@ impl<'a> Search<'a> {
                 break;
             }
             self.work.add(1);
+            if seen.is_empty() {
+                seen = vec![false; infixes.literals.len()];
+            }
             let (start, end, literal) = (found.start(), found.end(), found.pattern().as_usize());
             // Waiting globs may need this very fragment: queue them first.
             while let Some(&(at, id)) = waiting.get(next_waiting) {
@@ -228,7 +232,7 @@ impl<'a> Search<'a> {
                     break;
                 }
                 next_waiting += 1;
-                if let Some(&first) = engine.globs.get(id).and_then(|g| g.middles.first()) {
+                if let Some(&first) = engine.globs.get(id).and_then(|g| engine.middles(g).first()) {
                     self.work.add(1);
                     queues.push(
                         first,
@@ -276,7 +280,7 @@ impl<'a> Search<'a> {
         let Some(glob) = self.engine.globs.get(id) else {
             return;
         };
-        match glob.middles.get(placed + 1) {
+        match self.engine.middles(glob).get(placed + 1) {
             Some(&next) => queues.push(
                 next,
                 Entry {
@@ -286,7 +290,7 @@ impl<'a> Search<'a> {
                 },
             ),
             None => {
-                if end + glob.suffix.len() <= self.value.len() {
+                if end + self.engine.suffix(glob).len() <= self.value.len() {
                     self.relaxed_match(id);
                 }
             }
