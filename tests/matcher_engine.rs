@@ -35,6 +35,17 @@ fn padding() -> Vec<Rule> {
         .collect()
 }
 
+/// `list` five times over: when the globs of one rule wait anchored, more
+/// than a handful wait at once and the engine runs its pass over all
+/// middle literals (an anchored glob is queued piece by piece).
+fn five_times(list: &[Rule]) -> Vec<Rule> {
+    let mut out = Vec::new();
+    for _ in 0..5 {
+        out.extend_from_slice(list);
+    }
+    out
+}
+
 /// The last match of the engine, after checking that the rule-by-rule
 /// evaluation and the reference agree with it.
 fn engine_answer(rules: &[Rule], value: &str) -> Option<usize> {
@@ -197,7 +208,8 @@ const TABLE: &[(&str, &[&str], &str, Option<usize>)] = &[
 ];
 
 /// POL-MATCH-9, POL-MATCH-3, POL-MATCH-4, POL-MATCH-6: the table, under
-/// both infix strategies (each glob on its own, and one pass for all).
+/// every infix strategy (each glob on its own, one pass for unanchored
+/// globs, one pass for all).
 #[test]
 fn pol_match_9_engine_table() {
     for &(label, patterns, value, expected) in TABLE {
@@ -205,11 +217,17 @@ fn pol_match_9_engine_table() {
         assert_eq!(engine_answer(&plain, value), expected, "{label}");
         let mut padded = padding();
         let shift = padded.len();
-        padded.extend(plain);
+        padded.extend(plain.iter().cloned());
         assert_eq!(
             engine_answer(&padded, value),
             expected.map(|i| i + shift),
             "{label} (one-pass strategy)"
+        );
+        let shift = 4 * plain.len();
+        assert_eq!(
+            engine_answer(&five_times(&plain), value),
+            expected.map(|i| i + shift),
+            "{label} (five times over)"
         );
     }
 }
@@ -395,10 +413,14 @@ proptest! {
     fn pol_match_9_engine_equals_per_rule_and_reference(
         patterns in prop::collection::vec(pattern_strategy(), 0..16),
         value in value_strategy(),
-        pad in any::<bool>(),
+        layout in 0..3u8,
     ) {
-        let mut list = if pad { padding() } else { Vec::new() };
-        list.extend(patterns.iter().map(|p| Rule { pattern: p.clone(), state: PermissionState::Allow }));
+        let own: Vec<Rule> = patterns.iter().map(|p| Rule { pattern: p.clone(), state: PermissionState::Allow }).collect();
+        let list = match layout {
+            0 => own,
+            1 => padding().into_iter().chain(own).collect(),
+            _ => five_times(&own),
+        };
         check_matchers_agree(&list, HOME, &value).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let (_, steps) = steps(&RuleSet::new(&list, HOME), &value);
         let bound = rule_set_work_bound(&list, HOME, &value);
@@ -413,6 +435,7 @@ proptest! {
     ) {
         let list: Vec<Rule> = patterns.iter().map(|p| Rule { pattern: p.clone(), state: PermissionState::Ask }).collect();
         check_matchers_agree(&list, HOME, &value).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        check_matchers_agree(&five_times(&list), HOME, &value).map_err(|e| TestCaseError::fail(e.to_string()))?;
     }
 
     /// POL-MATCH-9: arbitrary Unicode values against wildcard-heavy rules.

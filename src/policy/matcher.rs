@@ -18,7 +18,8 @@ pub struct RuleSet {
     patterns: Vec<Pattern>,
     first_bytes: Vec<Option<u8>>,
     /// `None` only when an automaton would exceed aho-corasick's size
-    /// limits; evaluation is then rule by rule, with the same answers.
+    /// limits; evaluation is then rule by rule, with the same answers (as
+    /// when aho-corasick refuses a search, which it does not for ours).
     engine: Option<Box<Engine>>,
 }
 
@@ -75,9 +76,17 @@ impl RuleSet {
 
     /// [`RuleSet::last_match`], adding the steps taken to `work` (`POL-MATCH-10`).
     pub fn last_match_counted(&self, value: &str, work: &mut Work) -> Option<usize> {
-        match &self.engine {
-            Some(engine) => engine.last_match(&self.patterns, value, work),
-            None => self.last_match_per_rule_counted(value, work),
+        let engine = self.engine.as_ref().map(|engine| {
+            let mut engine_work = Work::default();
+            let found = engine.last_match(&self.patterns, value, &mut engine_work);
+            (found, engine_work)
+        });
+        match engine {
+            Some((Ok(found), engine_work)) => {
+                work.steps = work.steps.saturating_add(engine_work.steps);
+                found
+            }
+            _ => self.last_match_per_rule_counted(value, work),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{dfa::DFA, nfa::contiguous::NFA, MatchKind};
 use memchr::memmem::Finder;
 
 use super::{higher, AnchorLiteral, Anchors, Engine, Infixes, Relaxed, Scan, FEW_INFIX_GLOBS};
@@ -46,15 +46,22 @@ impl<'e> AnchorBuilder<'e> {
         self.literals.get_mut(id)
     }
 
-    fn finish(self) -> Result<Anchors, BuildError> {
-        let window = self.interner.literals.iter().map(|l| l.len()).max();
-        let searcher = match window {
-            Some(_) => Some(automaton(&self.interner.owned())?),
-            None => None,
+    /// `reversed`: the trie is walked from the value's end.
+    fn finish(self, reversed: bool) -> Result<Anchors, BuildError> {
+        let trie = if self.interner.literals.is_empty() {
+            None
+        } else {
+            let keys = self.interner.literals.iter().map(|l| {
+                let mut key = l.as_bytes().to_vec();
+                if reversed {
+                    key.reverse();
+                }
+                key
+            });
+            Some(trie(keys)?)
         };
         Ok(Anchors {
-            searcher,
-            window: window.unwrap_or(0),
+            trie,
             literals: self.literals.into_iter().map(descending).collect(),
         })
     }
@@ -66,9 +73,29 @@ impl<'e> AnchorBuilder<'e> {
 #[derive(Debug, Clone)]
 pub(crate) struct BuildError(#[allow(dead_code)] aho_corasick::BuildError);
 
-/// An overlapping-capable automaton over `literals` (pattern id = index).
-fn automaton(literals: &[Box<str>]) -> Result<AhoCorasick, BuildError> {
-    AhoCorasick::builder()
+/// A trie over `keys` (pattern id = index): an automaton searched only
+/// anchored, so a walk follows one path and stops where no key continues.
+fn trie(keys: impl Iterator<Item = Vec<u8>>) -> Result<NFA, BuildError> {
+    NFA::builder()
+        .match_kind(MatchKind::Standard)
+        .prefilter(false)
+        .build(keys)
+        .map_err(BuildError)
+}
+
+/// An unanchored automaton over `literals` (pattern id = index) that is
+/// quick to build, for the pass that only runs when many anchored globs wait.
+fn nfa(literals: &[Box<str>]) -> Result<NFA, BuildError> {
+    NFA::builder()
+        .match_kind(MatchKind::Standard)
+        .build(literals.iter().map(|l| l.as_bytes()))
+        .map_err(BuildError)
+}
+
+/// A DFA over `literals`, for the middle pass, which reads every byte of the
+/// value: one table lookup per byte pays for the larger build.
+fn dfa(literals: &[Box<str>]) -> Result<DFA, BuildError> {
+    DFA::builder()
         .match_kind(MatchKind::Standard)
         .build(literals.iter().map(|l| l.as_bytes()))
         .map_err(BuildError)
@@ -190,12 +217,17 @@ impl<'e> Builder<'e> {
 
     fn finish(mut self) -> Result<Engine, BuildError> {
         self.always_candidates.reverse();
-        let infixes = infixes(self.middles.owned(), self.starts, &self.globs)?;
+        let infixes = infixes(
+            self.middles.owned(),
+            self.starts,
+            &self.globs,
+            &self.middle_ids,
+        )?;
         Ok(Engine {
             floor: self.floor,
             empty_exact: self.empty_exact,
-            prefixes: self.heads.finish()?,
-            suffixes: self.tails.finish()?,
+            prefixes: self.heads.finish(false)?,
+            suffixes: self.tails.finish(true)?,
             infixes,
             globs: self.globs,
             middle_ids: self.middle_ids,
@@ -210,6 +242,7 @@ fn infixes(
     literals: Vec<Box<str>>,
     starts: Vec<AnchorLiteral>,
     globs: &[Relaxed],
+    middle_ids: &[usize],
 ) -> Result<Infixes, BuildError> {
     let mut all: Vec<usize> = (0..globs.len())
         .filter(|&id| globs.get(id).is_some_and(|g| !g.middles.is_empty()))
@@ -225,20 +258,42 @@ fn infixes(
             s.certain.into_iter().chain(first_glob.map(|g| g.rule))
         })
         .max();
+    let finders = literals
+        .iter()
+        .map(|l| Finder::new(l.as_bytes()).into_owned())
+        .collect();
     let scan = if literals.is_empty() {
         Scan::None
     } else if all.len() <= FEW_INFIX_GLOBS {
-        Scan::Few(
-            literals
-                .iter()
-                .map(|l| Finder::new(l.as_bytes()).into_owned())
-                .collect(),
-        )
+        Scan::Few
     } else {
-        Scan::Many(automaton(&literals)?)
+        // The literals of globs that start at the value's start: all a
+        // pass needs while no anchored glob waits (the usual case).
+        let mut start_literals: Vec<usize> = globs
+            .iter()
+            .filter(|g| g.prefix_len == 0 && g.suffix.is_empty())
+            .flat_map(|g| middle_ids.get(g.middles.clone()).unwrap_or_default())
+            .copied()
+            .collect();
+        start_literals.sort_unstable();
+        start_literals.dedup();
+        let starts_only = if start_literals.is_empty() {
+            None
+        } else {
+            let texts: Vec<Box<str>> = start_literals
+                .iter()
+                .filter_map(|&id| literals.get(id).cloned())
+                .collect();
+            Some(Box::new((dfa(&texts)?, start_literals)))
+        };
+        Scan::Many {
+            all: Box::new(nfa(&literals)?),
+            starts_only,
+        }
     };
     Ok(Infixes {
         literals,
+        finders,
         scan,
         starts,
         max_rule,

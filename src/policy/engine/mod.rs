@@ -47,7 +47,9 @@ pub(crate) use build::BuildError;
 
 use std::ops::Range;
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::dfa::DFA;
+use aho_corasick::nfa::contiguous::NFA;
+use aho_corasick::MatchError;
 use memchr::memmem::Finder;
 
 use super::pattern::{Pattern, Work};
@@ -95,13 +97,12 @@ struct Relaxed {
     middles: Range<usize>,
 }
 
-/// Literal anchors (first or last fragments) found by one automaton.
+/// Literal anchors (first or last fragments) found by one trie walk.
 #[derive(Debug, Clone, Default)]
 struct Anchors {
-    /// Over the distinct anchor literals; `None` when there are none.
-    searcher: Option<AhoCorasick>,
-    /// The longest anchor, in bytes: how much of the value is searched.
-    window: usize,
+    /// A trie (an anchored-only automaton) over the distinct anchor
+    /// literals, reversed for last fragments; `None` when there are none.
+    trie: Option<NFA>,
     /// Per anchor literal id.
     literals: Vec<AnchorLiteral>,
 }
@@ -121,6 +122,8 @@ struct AnchorLiteral {
 #[derive(Debug, Clone, Default)]
 struct Infixes {
     literals: Vec<Box<str>>,
+    /// A `memmem` finder per literal id.
+    finders: Vec<Finder<'static>>,
     scan: Scan,
     /// Per literal id: globs whose first fragment is empty and whose first
     /// middle fragment is this literal (they start at the value's start).
@@ -139,10 +142,21 @@ enum Scan {
     /// No middle fragments.
     #[default]
     None,
-    /// Few globs: each runs on its own with a finder per literal id.
-    Few(Vec<Finder<'static>>),
-    /// One overlapping pass over all literals.
-    Many(AhoCorasick),
+    /// Few globs: each is placed on its own with [`Infixes::finders`].
+    Few,
+    /// One overlapping pass.
+    Many {
+        /// Over all middle literals (pattern id = literal id); an NFA, as
+        /// it runs only when more than [`FEW_INFIX_GLOBS`] anchored globs
+        /// wait (or when every literal is an unanchored glob's).
+        all: Box<NFA>,
+        /// Over the literals of globs without anchors only, with the
+        /// literal id of each pattern id: used while at most
+        /// [`FEW_INFIX_GLOBS`] anchored globs wait (those are then placed on
+        /// their own), so that fragments only anchored globs need cost
+        /// nothing. `None` when no glob is unanchored.
+        starts_only: Option<Box<(DFA, Vec<usize>)>>,
+    },
 }
 
 impl Engine {
@@ -158,12 +172,17 @@ impl Engine {
     /// (`POL-MATCH-9`); `patterns` are the rules' own matchers, used to check
     /// candidates of globs with `?`. Adds the steps taken to `work`
     /// (`POL-MATCH-10`).
+    ///
+    /// # Errors
+    /// When aho-corasick refuses a search (it does so only for anchored
+    /// overlapping searches, which the engine never asks for); the caller
+    /// then evaluates rule by rule.
     pub(crate) fn last_match(
         &self,
         patterns: &[Pattern],
         value: &str,
         work: &mut Work,
-    ) -> Option<usize> {
+    ) -> Result<Option<usize>, MatchError> {
         search::last_match(self, patterns, value, work)
     }
 

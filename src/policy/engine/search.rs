@@ -1,10 +1,11 @@
 //! One evaluation: anchors (with exact literals), the infix pass, then the
 //! checks of candidates (see the parent module).
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::automaton::Automaton;
+use aho_corasick::{Anchored, Input, MatchError};
 use memchr::memmem::Finder;
 
-use super::{beats, higher, Anchors, Engine, Relaxed, Scan};
+use super::{beats, higher, Anchors, Engine, Relaxed, Scan, FEW_INFIX_GLOBS};
 use crate::policy::pattern::{Pattern, Work};
 
 /// The state of one evaluation.
@@ -26,7 +27,7 @@ pub(super) fn last_match(
     patterns: &[Pattern],
     value: &str,
     work: &mut Work,
-) -> Option<usize> {
+) -> Result<Option<usize>, MatchError> {
     let mut search = Search {
         engine,
         value,
@@ -38,10 +39,10 @@ pub(super) fn last_match(
     if value.is_empty() {
         search.raise(engine.empty_exact);
     }
-    search.anchored(&engine.prefixes, false);
-    search.anchored(&engine.suffixes, true);
-    search.infixes();
-    search.check(patterns)
+    search.anchored(&engine.prefixes, false)?;
+    search.anchored(&engine.suffixes, true)?;
+    search.infixes()?;
+    Ok(search.check(patterns))
 }
 
 /// Whether a rule that may still match could improve on `best`.
@@ -70,45 +71,58 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Finds every prefix (or suffix) literal of the value in one pass over
-    /// its head (tail), then settles the globs anchored there.
-    fn anchored(&mut self, anchors: &Anchors, at_end: bool) {
-        let Some(searcher) = &anchors.searcher else {
-            return;
+    /// Finds every first (or last) fragment the value starts (ends) with,
+    /// walking the anchors' trie from the value's start (end) until no
+    /// fragment continues, then settles the globs anchored there.
+    fn anchored(&mut self, anchors: &Anchors, at_end: bool) -> Result<(), MatchError> {
+        let Some(trie) = &anchors.trie else {
+            return Ok(());
         };
         let bytes = self.value.as_bytes();
-        let width = anchors.window.min(bytes.len());
-        let window = if at_end {
-            bytes.get(bytes.len() - width..)
-        } else {
-            bytes.get(..width)
-        };
-        let window = window.unwrap_or_default();
-        self.work.add(width.max(1));
-        for found in searcher.find_overlapping_iter(window) {
-            self.work.add(1);
-            let anchored = if at_end {
-                found.end() == width
+        let mut state = trie.start_state(Anchored::Yes)?;
+        for depth in 1..=bytes.len() {
+            let at = if at_end {
+                bytes.len() - depth
             } else {
-                found.start() == 0
+                depth - 1
             };
-            let Some(literal) = anchors.literals.get(found.pattern().as_usize()) else {
-                continue;
+            let Some(&byte) = bytes.get(at) else { break };
+            self.work.add(1);
+            state = trie.next_state(Anchored::Yes, state, byte);
+            if trie.is_dead(state) {
+                break;
+            }
+            // `match_len` is only defined on match states.
+            let matches = if trie.is_match(state) {
+                trie.match_len(state)
+            } else {
+                0
             };
-            if !anchored {
-                continue;
-            }
-            self.raise(literal.certain);
-            if found.end() == bytes.len() {
-                self.raise(literal.exact);
-            }
-            for &id in &literal.globs {
-                match self.glob(id) {
-                    Some(glob) if beats(self.best, glob.rule) => self.both_anchors(id),
-                    _ => break,
+            for index in 0..matches {
+                let pattern = trie.match_pattern(state, index);
+                // Match lists also hold shorter literals ending here (for
+                // unanchored searches); only the one of this length starts
+                // at the anchor.
+                if trie.pattern_len(pattern) != depth {
+                    continue;
+                }
+                self.work.add(1);
+                let Some(literal) = anchors.literals.get(pattern.as_usize()) else {
+                    continue;
+                };
+                self.raise(literal.certain);
+                if depth == bytes.len() {
+                    self.raise(literal.exact);
+                }
+                for &id in &literal.globs {
+                    match self.glob(id) {
+                        Some(glob) if beats(self.best, glob.rule) => self.both_anchors(id),
+                        _ => break,
+                    }
                 }
             }
         }
+        Ok(())
     }
 
     /// A glob whose first (or last) fragment is in place: checks the other
@@ -129,43 +143,61 @@ impl<'a> Search<'a> {
     }
 
     /// The middle fragments, when a rule that needs them could still win.
-    fn infixes(&mut self) {
+    fn infixes(&mut self) -> Result<(), MatchError> {
         let infixes = &self.engine.infixes;
         if !may_beat(self.best, infixes.max_rule)
             || (self.waiting.is_empty() && !may_beat(self.best, infixes.max_start_rule))
         {
-            return;
+            return Ok(());
         }
         match &infixes.scan {
-            Scan::None => {}
-            Scan::Few(finders) => self.one_by_one(finders),
-            Scan::Many(searcher) => self.one_pass(searcher),
+            Scan::None => Ok(()),
+            Scan::Few => {
+                self.one_by_one(true);
+                Ok(())
+            }
+            Scan::Many { starts_only, .. } if self.waiting.len() <= FEW_INFIX_GLOBS => {
+                if let Some(starts_only) = starts_only {
+                    if may_beat(self.best, infixes.max_start_rule) {
+                        let (searcher, ids) = &**starts_only;
+                        self.one_pass(searcher, Some(ids))?;
+                    }
+                }
+                self.one_by_one(false);
+                Ok(())
+            }
+            Scan::Many { all, .. } => self.one_pass(&**all, None),
         }
     }
 
     /// Few globs with middle fragments: each placed on its own, leftmost
-    /// first, with `memmem` finders built once.
-    fn one_by_one(&mut self, finders: &[Finder<'static>]) {
+    /// first, with `memmem` finders built once, highest rule first. The
+    /// waiting anchored globs, and with `starts` the unanchored ones too
+    /// (then every glob with middle fragments is one of at most
+    /// [`FEW_INFIX_GLOBS`]).
+    fn one_by_one(&mut self, starts: bool) {
         let engine = self.engine;
-        for &id in &engine.infixes.all {
+        let mut runs = std::mem::take(&mut self.waiting);
+        if starts {
+            let unanchored = engine.infixes.all.iter().filter(|&&id| {
+                engine
+                    .globs
+                    .get(id)
+                    .is_some_and(|g| g.prefix_len == 0 && g.suffix.is_empty())
+            });
+            runs.extend(unanchored.map(|&id| (0, id)));
+        }
+        let rule = |&(_, id): &(usize, usize)| engine.globs.get(id).map(|g| g.rule);
+        runs.sort_unstable_by_key(|run| std::cmp::Reverse(rule(run)));
+        for (start, id) in runs {
             let Some(glob) = engine.globs.get(id) else {
                 continue;
             };
             if !beats(self.best, glob.rule) {
                 break;
             }
-            let start = if glob.prefix_len == 0 && engine.suffix(glob).is_empty() {
-                Some(0)
-            } else {
-                self.waiting
-                    .iter()
-                    .find(|&&(_, waiting)| waiting == id)
-                    .map(|&(start, _)| start)
-            };
-            if let Some(start) = start {
-                if self.place_middles(glob, start, finders) {
-                    self.relaxed_match(id);
-                }
+            if self.place_middles(glob, start, &engine.infixes.finders) {
+                self.relaxed_match(id);
             }
         }
     }
@@ -203,17 +235,28 @@ impl<'a> Search<'a> {
     /// first occurrence starting at or after where it waits (occurrences
     /// arrive by end; all occurrences of one literal have one length, so
     /// the first to arrive is the leftmost).
-    fn one_pass(&mut self, searcher: &AhoCorasick) {
+    ///
+    /// With `ids` (the literal id of each pattern of `searcher`), the
+    /// automaton holds only the literals of unanchored globs, and the
+    /// waiting anchored globs are left to [`Search::one_by_one`].
+    fn one_pass<A: Automaton>(
+        &mut self,
+        searcher: &A,
+        ids: Option<&[usize]>,
+    ) -> Result<(), MatchError> {
         let engine = self.engine;
         let infixes = &engine.infixes;
-        let mut waiting = std::mem::take(&mut self.waiting);
+        let mut waiting = match ids {
+            Some(_) => Vec::new(),
+            None => std::mem::take(&mut self.waiting),
+        };
         waiting.sort_by_key(|&(start, _)| start);
         let mut next_waiting = 0;
         let mut queues = Queues::new(infixes.literals.len());
         // Allocated at the first occurrence: most values contain no fragment.
         let mut seen: Vec<bool> = Vec::new();
         let mut scanned = self.value.len();
-        for found in searcher.find_overlapping_iter(self.value) {
+        for found in searcher.try_find_overlapping_iter(Input::new(self.value))? {
             let idle = queues.live == 0 && next_waiting == waiting.len();
             if !may_beat(self.best, infixes.max_rule)
                 || (idle && !may_beat(self.best, infixes.max_start_rule))
@@ -225,7 +268,12 @@ impl<'a> Search<'a> {
             if seen.is_empty() {
                 seen = vec![false; infixes.literals.len()];
             }
-            let (start, end, literal) = (found.start(), found.end(), found.pattern().as_usize());
+            let pattern = found.pattern().as_usize();
+            let literal = match ids {
+                Some(ids) => ids.get(pattern).copied().unwrap_or(usize::MAX),
+                None => pattern,
+            };
+            let (start, end) = (found.start(), found.end());
             // Waiting globs may need this very fragment: queue them first.
             while let Some(&(at, id)) = waiting.get(next_waiting) {
                 if at > end {
@@ -273,6 +321,7 @@ impl<'a> Search<'a> {
             }
         }
         self.work.add(scanned.max(1));
+        Ok(())
     }
 
     /// Glob `id` placed its middle fragment number `placed`, ending at `end`.
