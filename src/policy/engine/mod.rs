@@ -17,20 +17,22 @@
 //!
 //! | glob (relaxed) | strategy |
 //! |---|---|
-//! | no `*` or `?` at all | **exact**: one hash lookup of the value |
+//! | no `*` or `?` at all | **exact**: a first fragment that ends where the value ends |
 //! | only `*`s | **universal**: matches everything (the lowest rule any answer can be) |
-//! | `L0 *…` with `L0` non-empty | **prefix**: all `L0` found at once by an automaton over the value's head |
-//! | `* … Lk` with `Lk` non-empty | **suffix**: the same over the value's tail |
-//! | `* L1 * … *` | **infix**: all middle fragments of all rules found in one pass |
+//! | `L0 *…` with `L0` non-empty | **prefix**: all `L0` the value starts with, by one trie walk from its start |
+//! | `* … Lk` with `Lk` non-empty | **suffix**: the same from the value's end, over reversed fragments |
+//! | `* L1 * … *` | **infix**: the middle fragments of all rules found in one pass |
 //!
-//! The infix pass is one overlapping Aho–Corasick scan in which each rule
-//! waits in the queue of the fragment it needs next and advances piece by
-//! piece, placing every fragment at its leftmost occurrence after the
-//! previous one (the argument of `POL-MATCH-7`). A rule whose prefix or
-//! suffix does not match never enters a queue, so the pass costs the value
-//! plus the rules that can still match, not the number of rules. When a set
-//! has only a few such globs, each is run on its own with a `memmem` finder
-//! built once.
+//! The infix pass is one overlapping Aho–Corasick scan (a DFA) in which
+//! each glob waits in the queue of the fragment it needs next and advances
+//! piece by piece, placing every fragment at its leftmost occurrence after
+//! the previous one (the argument of `POL-MATCH-7`). A glob whose prefix or
+//! suffix does not match never enters a queue, and while at most
+//! [`FEW_INFIX_GLOBS`] anchored globs wait the pass reads only the literals
+//! of unanchored globs (the anchored few are placed with `memmem`), so the
+//! pass costs the value plus the rules that can still match, not the number
+//! of rules. A set with only a few globs with middle fragments places each
+//! on its own with `memmem` finders built once.
 //!
 //! # Last match wins
 //!
