@@ -122,15 +122,29 @@ pub fn anchors(plan: &Plan, name: &str, rules: &[Rule], values: &[String]) -> Ve
     rows
 }
 
-/// `RuleSet::new` for `rules`: the median of a few builds, in nanoseconds.
-pub fn build_ns(rules: &[Rule], builds: usize) -> f64 {
-    let mut samples: Vec<f64> = (0..builds.max(1))
+/// This thread's time on a CPU so far, in nanoseconds (Linux
+/// `/proc/thread-self/schedstat`), or `None` elsewhere.
+fn on_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split(' ').next()?.parse().ok()
+}
+
+/// `RuleSet::new` for `rules`, `builds` times: the median wall time, and
+/// the mean time the thread spent on a CPU (which a loaded machine inflates
+/// far less than wall time), in nanoseconds.
+pub fn build_ns(rules: &[Rule], builds: usize) -> (f64, Option<f64>) {
+    let builds = builds.max(1);
+    let cpu_start = on_cpu_ns();
+    let mut samples: Vec<f64> = (0..builds)
         .map(|_| {
             let start = Instant::now();
             black_box(RuleSet::new(black_box(rules), HOME));
             start.elapsed().as_nanos() as f64
         })
         .collect();
+    let cpu = cpu_start
+        .zip(on_cpu_ns())
+        .map(|(a, b)| b.saturating_sub(a) as f64 / builds as f64);
     samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
+    (samples[samples.len() / 2], cpu)
 }
