@@ -24,6 +24,9 @@ mod workload;
 #[path = "side-by-side/crate_side.rs"]
 mod crate_side;
 
+#[path = "side-by-side/anchors.rs"]
+mod anchors;
+
 use crate_side::{Plan, Timing, Workload};
 
 struct Args {
@@ -190,8 +193,54 @@ fn main() -> ExitCode {
             "npm": n.to_json(), "crate": r.to_json(), "ratio": ratio, "countsAgree": same,
         }));
     }
+    // Rust anchors of the matcher row, same run (crate side only).
+    let matcher_rules = workload::realistic_rules(1_000, 7);
+    let anchor_rows = anchors::anchors(
+        &plan,
+        "matcher 1000 rules x 40 B",
+        &matcher_rules,
+        &crate_side::matcher_values(),
+    );
+    println!(
+        "\n{:<50} {:>14} {:>14} {:>10}  vs",
+        "Rust anchors (same values)", "engine / op", "other / op", "speed-up"
+    );
+    for a in &anchor_rows {
+        let ops = a.ops as f64;
+        println!(
+            "{:<50} {:>14} {:>14} {:>9.1}×  {}",
+            a.name,
+            format_ns(a.engine.median_ns / ops),
+            format_ns(a.baseline.median_ns / ops),
+            a.baseline.median_ns / a.engine.median_ns,
+            a.other
+        );
+    }
+    let builds = if args.quick { 1 } else { 15 };
+    let build_rows: Vec<(usize, (f64, Option<f64>))> = [1_000usize, 10_000]
+        .iter()
+        .map(|&n| {
+            (
+                n,
+                anchors::build_ns(&workload::realistic_rules(n, 7), builds),
+            )
+        })
+        .collect();
+    for (n, (wall, cpu)) in &build_rows {
+        println!(
+            "RuleSet::new, {n} realistic rules: {} wall (median of {builds}), {} on CPU (mean)",
+            format_ns(*wall),
+            cpu.map_or("n/a".to_owned(), format_ns)
+        );
+    }
     if let Some(path) = &args.json {
-        let doc = json!({ "quick": args.quick, "plan": plan.to_json(), "results": rows });
+        let anchors_json: Vec<Value> = anchor_rows.iter().map(anchors::Anchor::to_json).collect();
+        let builds_json: Vec<Value> = build_rows
+            .iter()
+            .map(|(n, (wall, cpu))| json!({"rules": n, "medianNs": wall, "meanOnCpuNs": cpu}))
+            .collect();
+        let doc = json!({ "quick": args.quick, "plan": plan.to_json(), "results": rows,
+                          "anchors": anchors_json, "builds": builds_json });
         if let Err(e) = std::fs::write(path, format!("{doc:#}\n")) {
             eprintln!("side_by_side: cannot write {}: {e}", path.display());
             return ExitCode::FAILURE;

@@ -74,7 +74,7 @@ impl Workload {
 /// 40-byte agent commands: three hit `word *` prefix rules, three hit
 /// `*infix*` deny rules, two only the leading catch-all `*` (so every rule is
 /// tried).
-fn matcher_values() -> Vec<String> {
+pub fn matcher_values() -> Vec<String> {
     [
         "git status && git log --oneline -n 1 ..",
         "cargo build --release --target t1000 xx",
@@ -301,13 +301,17 @@ impl Timing {
 
 /// Times `w` in-process with the plan's rule.
 pub fn time(w: &Workload, plan: &Plan) -> Timing {
-    let mut body = body(w);
+    time_body(&mut body(w), plan, w.name)
+}
+
+/// Times one iteration `body` (returning its result count) with the plan's rule.
+pub fn time_body(body: &mut dyn FnMut() -> i64, plan: &Plan, name: &str) -> Timing {
     let mut expected = None;
     let mut run = || {
         let count = body();
         match expected {
             None => expected = Some(count),
-            Some(e) => assert_eq!(e, count, "{}: count changed between iterations", w.name),
+            Some(e) => assert_eq!(e, count, "{name}: count changed between iterations"),
         }
     };
     if plan.quick {

@@ -4,6 +4,7 @@
 # the growth check and the summary tables. Output in target/bench-report/.
 #
 #   bash benches/side-by-side/measure.sh            # ~5 minutes on 2 cores
+#   BENCHES=matcher bash benches/side-by-side/measure.sh   # side by side + matcher only
 #
 # Needs `npm ci` in conformance/adapters/pi-permission-system first.
 set -euo pipefail
@@ -23,13 +24,13 @@ load() { echo "$(date -u +%H:%M:%S) $1: $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15
 } | tee "$out/machine.txt"
 : > "$out/load.txt"
 
-cargo bench --no-run 2>&1 | tail -1
+cargo bench --no-run --bench side_by_side $(for b in ${BENCHES:-matcher recognize units authorize serve}; do echo --bench "$b"; done) 2>&1 | tail -1
 load "before side-by-side"
 cargo bench --bench side_by_side -- --json "$out/side-by-side.json" | tee "$out/side-by-side.txt"
 load "after side-by-side"
 
 rm -rf target/criterion
-for bench in matcher recognize units authorize serve; do
+for bench in ${BENCHES:-matcher recognize units authorize serve}; do
   [ -f "benches/$bench.rs" ] || continue
   load "before $bench"
   cargo bench --bench "$bench" 2>&1 | tee "$out/criterion-$bench.txt" | grep -E '^[a-z].*time:|^ +time:|work-steps' || true

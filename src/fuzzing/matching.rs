@@ -1,8 +1,10 @@
-//! The `match_diff` target: fast matcher == reference matcher, within the work bound.
+//! The `match_diff` target: the rule-set engine == per-rule matcher ==
+//! reference matcher, each within its work bound.
 
 use super::{split_all, DEFAULT_HOME};
 use crate::invariants::check_matchers_agree;
 use crate::policy::home::expand_home;
+use crate::policy::matcher::RuleSet;
 use crate::policy::pattern::{Pattern, Work};
 use crate::policy::Rule;
 use crate::verdict::PermissionState;
@@ -19,14 +21,52 @@ use crate::verdict::PermissionState;
 /// last pieces.
 pub const MATCH_WORK_FACTOR: u64 = 4;
 
-/// Fuzz check for the wildcard matcher (`POL-MATCH-7`, `POL-MATCH-8`, `POL-RULE-2`).
+/// The `POL-MATCH-10` bound on one rule-set evaluation
+/// ([`RuleSet::last_match_counted`]): for a value of `v` UTF-8 bytes and
+/// rules whose expanded patterns have `p_i` bytes (longest `m`, total `P`),
+/// `4 × (v + 1) × (m + 3) + 8 × P` steps, plus the `POL-MATCH-7` bound
+/// `4 × (v + 1) × (p_i + 1)` of every rule whose pattern contains `?`
+/// (only those are ever matched on their own).
+///
+/// Why it holds: the value is read at most four times (exact lookup, head,
+/// tail, middle pass); an overlapping search reports at most one literal per
+/// length ending at each byte, so at most `m` per byte; every glob is
+/// anchored, queued and advanced at most once per fragment; and each rule
+/// with `?` is checked at most once.
+#[must_use]
+pub fn rule_set_work_bound(rules: &[Rule], home: &str, value: &str) -> u64 {
+    let v = value.len() as u64 + 1;
+    let expanded: Vec<(u64, bool)> = rules
+        .iter()
+        .map(|rule| {
+            let text = expand_home(&rule.pattern, home);
+            (text.len() as u64, text.contains('?'))
+        })
+        .collect();
+    let longest = expanded.iter().map(|&(p, _)| p).max().unwrap_or(0);
+    let total: u64 = expanded.iter().map(|&(p, _)| p).sum();
+    let checks: u64 = expanded
+        .iter()
+        .filter(|&&(_, question)| question)
+        .map(|&(p, _)| MATCH_WORK_FACTOR.saturating_mul(v).saturating_mul(p + 1))
+        .sum();
+    MATCH_WORK_FACTOR
+        .saturating_mul(v)
+        .saturating_mul(longest + 3)
+        .saturating_add(total.saturating_mul(2 * MATCH_WORK_FACTOR))
+        .saturating_add(checks)
+}
+
+/// Fuzz check for the wildcard matcher (`POL-MATCH-7` … `POL-MATCH-10`, `POL-RULE-2`).
 ///
 /// Input: `pattern 0xFF value [0xFF home [0xFF pattern]…]` (fields as in
 /// [`super::fields`]); without a home, [`DEFAULT_HOME`]. The patterns form a
 /// rule list in order (the first one, then the extra ones). Checks that
 /// - [`check_matchers_agree`], the invariant the property tests use, holds:
-///   the fast and the reference matcher agree on every rule, and the rule
-///   set reports the same last match (`POL-MATCH-8`, `POL-RULE-2`);
+///   the fast and the reference matcher agree on every rule, and the
+///   rule-set engine, the rule-by-rule evaluation and the reference report
+///   the same last match (`POL-MATCH-8`, `POL-MATCH-9`, `POL-RULE-2`);
+/// - the engine's work is within [`rule_set_work_bound`] (`POL-MATCH-10`);
 /// - for every pattern, the fast matcher's work is within
 ///   [`MATCH_WORK_FACTOR`]` × (v + 1) × (p + 1)` for value bytes `v` and
 ///   expanded-pattern bytes `p` (`POL-MATCH-7`).
@@ -49,10 +89,20 @@ pub fn match_diff(data: &[u8]) {
 
     if let Err(violation) = check_matchers_agree(&rules, home, value) {
         panic!(
-            "POL-MATCH-8: {violation} (rules {:?}, home {home:?})",
+            "POL-MATCH-8/POL-MATCH-9: {violation} (rules {:?}, home {home:?})",
             rules.iter().map(|r| &r.pattern).collect::<Vec<_>>()
         );
     }
+
+    let mut work = Work::default();
+    let _ = RuleSet::new(&rules, home).last_match_counted(value, &mut work);
+    let bound = rule_set_work_bound(&rules, home, value);
+    assert!(
+        work.steps <= bound,
+        "POL-MATCH-10: the engine took {} steps, over the bound {bound}, for rules {:?} value {value:?} home {home:?}",
+        work.steps,
+        rules.iter().map(|r| &r.pattern).collect::<Vec<_>>()
+    );
 
     for rule in &rules {
         let pattern = rule.pattern.as_str();

@@ -29,7 +29,7 @@ mod units;
 
 #[cfg(feature = "arbitrary")]
 pub use authorize::authorize;
-pub use matching::{match_diff, MATCH_WORK_FACTOR};
+pub use matching::{match_diff, rule_set_work_bound, MATCH_WORK_FACTOR};
 pub use protocol::protocol;
 pub use recognize::recognize_diff;
 pub use units::units;

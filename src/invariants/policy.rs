@@ -51,6 +51,18 @@ pub enum PolicyInvariantViolation {
         /// The value matched.
         value: String,
     },
+    /// The rule-set engine, the rule-by-rule evaluation and the reference
+    /// matcher name different last matching rules (`POL-MATCH-9`).
+    LastMatchDisagrees {
+        /// The engine's answer ([`RuleSet::last_match`]).
+        engine: Option<usize>,
+        /// Rule by rule ([`RuleSet::last_match_per_rule`]).
+        per_rule: Option<usize>,
+        /// The last rule the reference matcher accepts.
+        reference: Option<usize>,
+        /// The value matched.
+        value: String,
+    },
 }
 
 impl std::fmt::Display for PolicyInvariantViolation {
@@ -74,6 +86,16 @@ impl std::fmt::Display for PolicyInvariantViolation {
                     "fast and reference matchers disagree: {pattern:?} vs {value:?}"
                 )
             }
+            Self::LastMatchDisagrees {
+                engine,
+                per_rule,
+                reference,
+                value,
+            } => write!(
+                f,
+                "last matching rule differs for {value:?}: engine {engine:?}, \
+                 rule by rule {per_rule:?}, reference {reference:?}"
+            ),
         }
     }
 }
@@ -234,33 +256,41 @@ pub fn check_recognizers_agree(unit: &str) -> Result<(), PolicyInvariantViolatio
     Ok(())
 }
 
-/// `POL-MATCH-8`: the fast matcher and the reference matcher agree on every
-/// rule of `rules` against `value`, and on which rule matches last.
+/// `POL-MATCH-8`, `POL-MATCH-9`: the fast matcher and the reference matcher
+/// agree on every rule of `rules` against `value`, and the rule-set engine,
+/// the rule-by-rule evaluation and the reference name the same last match.
 ///
 /// # Errors
-/// `MatchersDisagree` naming the first rule they disagree on.
+/// `MatchersDisagree` naming the first rule the matchers disagree on, or
+/// `LastMatchDisagrees` with the three answers.
 pub fn check_matchers_agree(
     rules: &[Rule],
     home: &str,
     value: &str,
 ) -> Result<(), PolicyInvariantViolation> {
     let fast = RuleSet::new(rules, home);
+    let mut reference_last = None;
     for (index, rule) in rules.iter().enumerate() {
-        if fast.matches(index, value) != reference::is_match(&rule.pattern, value, home) {
+        let expected = reference::is_match(&rule.pattern, value, home);
+        if fast.matches(index, value) != expected {
             return Err(PolicyInvariantViolation::MatchersDisagree {
                 pattern: rule.pattern.clone(),
                 value: value.to_owned(),
             });
         }
+        if expected {
+            reference_last = Some(index);
+        }
     }
-    let last_reference = rules
-        .iter()
-        .rposition(|rule| reference::is_match(&rule.pattern, value, home));
-    if fast.last_match(value) == last_reference {
+    let engine = fast.last_match(value);
+    let per_rule = fast.last_match_per_rule(value);
+    if engine == reference_last && per_rule == reference_last {
         Ok(())
     } else {
-        Err(PolicyInvariantViolation::MatchersDisagree {
-            pattern: String::new(),
+        Err(PolicyInvariantViolation::LastMatchDisagrees {
+            engine,
+            per_rule,
+            reference: reference_last,
             value: value.to_owned(),
         })
     }

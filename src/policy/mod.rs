@@ -8,12 +8,13 @@
 //!
 //! Submodules, in the order data flows through them:
 //! [`config`] loads rules, [`pattern`] compiles one pattern, [`matcher`]
-//! evaluates a compiled rule set ([`reference`](mod@reference) is its deliberately simple
+//! evaluates a compiled rule set with its one-pass engine ([`reference`](mod@reference) is its deliberately simple
 //! twin), [`units`] splits a command, [`floor`] applies wrapper floors, and
 //! [`check`] aggregates the answer.
 
 pub mod check;
 pub mod config;
+mod engine;
 pub mod floor;
 pub mod home;
 pub mod matcher;

@@ -29,7 +29,7 @@ pub struct Work {
 }
 
 impl Work {
-    fn add(&mut self, steps: usize) {
+    pub(crate) fn add(&mut self, steps: usize) {
         self.steps = self
             .steps
             .saturating_add(u64::try_from(steps).unwrap_or(u64::MAX));
@@ -259,6 +259,35 @@ fn units_before_end(value: &str, units: usize, work: &mut Work) -> Option<Pos> {
     Some(Pos { byte, half: false })
 }
 
+/// A pattern after home expansion (`POL-MATCH-2`), as the `*`-globs it
+/// matches with: the whole text, and without an optional trailing ` *`
+/// (`POL-MATCH-6`). The one place that decides what a pattern's globs are,
+/// shared by [`Pattern`] and the rule-set engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Alternatives<'a> {
+    /// The whole expanded pattern.
+    pub(crate) full: Cow<'a, str>,
+}
+
+impl Alternatives<'_> {
+    /// The expanded pattern without its trailing ` *`, when it has one.
+    pub(crate) fn without_tail(&self) -> Option<&str> {
+        self.full.strip_suffix(" *")
+    }
+
+    /// Every glob the pattern matches with (one or two).
+    pub(crate) fn globs(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(&*self.full).chain(self.without_tail())
+    }
+}
+
+/// `pattern` with `~`/`$HOME` expanded to `home`, as its alternatives.
+pub(crate) fn alternatives<'a>(pattern: &'a str, home: &str) -> Alternatives<'a> {
+    Alternatives {
+        full: expand_home(pattern, home),
+    }
+}
+
 /// A compiled wildcard pattern (`POL-MATCH-1` … `POL-MATCH-6`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pattern {
@@ -273,11 +302,10 @@ impl Pattern {
     /// Compiles `pattern`, expanding a leading `~` / `$HOME` to `home` (`POL-MATCH-2`).
     #[must_use]
     pub fn compile(pattern: &str, home: &str) -> Pattern {
-        let expanded: Cow<'_, str> = expand_home(pattern, home);
-        let without_tail = expanded.strip_suffix(" *").map(Glob::new);
+        let expanded = alternatives(pattern, home);
         Pattern {
-            full: Glob::new(&expanded),
-            without_tail,
+            full: Glob::new(&expanded.full),
+            without_tail: expanded.without_tail().map(Glob::new),
         }
     }
 

@@ -9,6 +9,7 @@ mod config_errors;
 mod config_formats;
 mod config_package_table;
 mod findings;
+mod matcher_engine;
 mod matcher_home;
 mod matcher_linear;
 mod matcher_package_table;

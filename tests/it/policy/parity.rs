@@ -21,6 +21,7 @@ use crate::support::oracle::{self, Oracle};
 use crate::support::wire;
 use inner_cmd_spec::gen::policy_cases;
 use inner_cmd_spec::gen::{Choices, Recorder, ReplayChoices, SeededChoices};
+use inner_cmd_spec::policy::matcher::RuleSet;
 use inner_cmd_spec::policy::pattern::Pattern;
 use inner_cmd_spec::policy::{config, reference, Policy, Rule};
 use proptest::num::u32::BinarySearch;
@@ -59,7 +60,7 @@ fn str_field<'a>(request: &'a Value, field: &str) -> &'a str {
 fn fields(op: &str) -> &'static [&'static str] {
     match op {
         "units" => &["units"],
-        "match" => &["matched", "referenceMatched"],
+        "match" => &["matched", "referenceMatched", "engineMatched"],
         _ => &wire::CHECK_FIELDS,
     }
 }
@@ -75,6 +76,13 @@ fn ours(request: &Value) -> Value {
             json!({
                 "matched": Pattern::compile(pattern, home).is_match(value),
                 "referenceMatched": reference::is_match(pattern, value, home),
+                // The rule-set engine on a one-rule policy (POL-MATCH-9).
+                "engineMatched": RuleSet::new(
+                    &[Rule { pattern: pattern.to_owned(), state: inner_cmd_spec::verdict::PermissionState::Allow }],
+                    home,
+                )
+                .last_match(value)
+                    == Some(0),
             })
         }
         _ => {
@@ -102,11 +110,13 @@ fn ours(request: &Value) -> Value {
     }
 }
 
-/// The package's answer, with the reference matcher's field mirrored so both
-/// of the crate's matchers are compared with the one package matcher.
+/// The package's answer, with its match mirrored into the reference
+/// matcher's and the engine's fields, so all three of the crate's matchers
+/// are compared with the one package matcher.
 fn theirs(request: &Value, mut answer: Value) -> Value {
     if str_field(request, "op") == "match" {
         answer["referenceMatched"] = answer["matched"].clone();
+        answer["engineMatched"] = answer["matched"].clone();
     }
     answer
 }
@@ -487,8 +497,8 @@ fn commands_agree_with_the_npm_package() {
 }
 
 /// POL-MATCH-1, POL-MATCH-2, POL-MATCH-3, POL-MATCH-4, POL-MATCH-5,
-/// POL-MATCH-6, POL-MATCH-8: 5,000 generated pattern/value pairs match as in the package,
-/// for the compiled matcher and the reference twin alike.
+/// POL-MATCH-6, POL-MATCH-8, POL-MATCH-9: 5,000 generated pattern/value pairs match as in
+/// the package, for the compiled matcher, the reference twin and the rule-set engine alike.
 #[test]
 fn patterns_agree_with_the_npm_package() {
     let Some(mut oracle) = oracle::start_or_skip("parity (patterns)") else {
