@@ -1,8 +1,10 @@
 //! The protocol operations (`PROTO-6`..`PROTO-12`).
 
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::request::{home, optional_str, required_str};
+use super::request::home;
 use super::{ErrorCode, ProtocolError};
 use crate::authorize::{authorize, FixedSession};
 use crate::pipeline::{self, Options};
@@ -23,8 +25,8 @@ pub(super) fn dispatch(op: &str, fields: &Map<String, Value>) -> Answer {
     match op {
         "match" => wildcard_match(fields),
         "units" => command_units(fields),
-        "check" => check(fields, Policy::gate),
-        "advisory" => check(fields, Policy::advisory),
+        "check" => check(op, fields, Policy::gate),
+        "advisory" => check(op, fields, Policy::advisory),
         "authorize" => authorize_request(fields),
         "decide" => decide(fields),
         _ => Err(ProtocolError::new(
@@ -34,19 +36,96 @@ pub(super) fn dispatch(op: &str, fields: &Map<String, Value>) -> Answer {
     }
 }
 
+/// A request's members as its operation's typed request: serde decodes every
+/// member in one place, and any member missing or of the wrong type is a
+/// `bad_request` (`PROTO-12`). Members not listed are ignored, and `null`
+/// counts as absent for every optional member.
+fn decode<T: DeserializeOwned>(op: &str, fields: &Map<String, Value>) -> Result<T, ProtocolError> {
+    serde_json::from_value(Value::Object(fields.clone()))
+        .map_err(|error| ProtocolError::bad_request(format!("bad `{op}` request: {error}")))
+}
+
+/// `match` (`PROTO-7`).
+#[derive(Deserialize)]
+struct MatchRequest {
+    pattern: String,
+    value: String,
+    home: Option<String>,
+}
+
+/// `units` (`PROTO-8`).
+#[derive(Deserialize)]
+struct UnitsRequest {
+    command: String,
+}
+
+/// The policy of a request: `rules` or `policy` (exactly one), and `home` (`PROTO-6`).
+#[derive(Deserialize)]
+struct PolicyMembers {
+    rules: Option<Value>,
+    policy: Option<Value>,
+    home: Option<String>,
+}
+
+/// `check` and `advisory` (`PROTO-9`).
+#[derive(Deserialize)]
+struct CheckRequest {
+    command: String,
+    #[serde(flatten)]
+    policy: PolicyMembers,
+}
+
+/// `authorize` (`PROTO-10`): the policy is `answers`, or else `rules`/`policy`.
+#[derive(Deserialize)]
+struct AuthorizeRequest {
+    details: Value,
+    session: SessionMembers,
+    answers: Option<Value>,
+    #[serde(flatten)]
+    policy: PolicyMembers,
+}
+
+/// `session`: `{"expected": id, "current": id | {"error": message}}` (`PROTO-10`).
+#[derive(Deserialize)]
+struct SessionMembers {
+    expected: String,
+    current: CurrentSession,
+}
+
+/// The live session: its id, or why it could not be read.
+#[derive(Deserialize)]
+#[serde(
+    untagged,
+    expecting = "`session.current` must be a string or {\"error\": string}"
+)]
+enum CurrentSession {
+    Id(String),
+    Unreadable { error: String },
+}
+
+/// `decide` (`PROTO-11`).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DecideRequest {
+    command: String,
+    #[serde(flatten)]
+    policy: PolicyMembers,
+    request_id: Option<String>,
+    agent_name: Option<String>,
+}
+
 /// `match`: one wildcard pattern against one value (`PROTO-7`).
 fn wildcard_match(fields: &Map<String, Value>) -> Answer {
-    let pattern = required_str(fields, "pattern")?;
-    let value = required_str(fields, "value")?;
-    let home = home(fields)?;
-    let matched = Pattern::compile(pattern, &home).is_match(value);
+    let request: MatchRequest = decode("match", fields)?;
+    let home = home(request.home)?;
+    let matched = Pattern::compile(&request.pattern, &home).is_match(&request.value);
     Ok(single("matched", Value::Bool(matched)))
 }
 
 /// `units`: the command units of a command (`PROTO-8`).
 fn command_units(fields: &Map<String, Value>) -> Answer {
-    let command = required_str(fields, "command")?;
-    let units = units::enumerate(command).map_err(|error| match error {
+    let request: UnitsRequest = decode("units", fields)?;
+    let units = units::enumerate(&request.command).map_err(|error| match error {
         UnitsError::Parser(message) => ProtocolError::new(ErrorCode::Internal, message),
         other => ProtocolError::new(ErrorCode::LimitExceeded, other.to_string()),
     })?;
@@ -55,49 +134,58 @@ fn command_units(fields: &Map<String, Value>) -> Answer {
 
 /// `check` / `advisory`: the policy's answer for a command (`PROTO-9`).
 fn check(
+    op: &str,
     fields: &Map<String, Value>,
     run: fn(&Policy, &str) -> crate::policy::CheckResult,
 ) -> Answer {
-    let command = required_str(fields, "command")?;
-    let policy = policy(fields)?;
-    as_object(to_json(&run(&policy, command))?)
+    let request: CheckRequest = decode(op, fields)?;
+    let policy = policy(request.policy)?;
+    as_object(to_json(&run(&policy, &request.command))?)
 }
 
 /// `authorize`: the authorizer on given details (`PROTO-10`).
 fn authorize_request(fields: &Map<String, Value>) -> Answer {
-    let details = fields
-        .get("details")
-        .ok_or_else(|| ProtocolError::bad_request("missing field `details`"))?;
-    let session = session(fields)?;
-    let decision = match fields.get("answers") {
+    let request: AuthorizeRequest = decode("authorize", fields)?;
+    let session = FixedSession {
+        registered: request.session.expected,
+        current: match request.session.current {
+            CurrentSession::Id(id) => Ok(id),
+            CurrentSession::Unreadable { error } => Err(error),
+        },
+    };
+    let decision = match request.answers {
         Some(answers) => {
-            if fields.contains_key("rules") || fields.contains_key("policy") {
+            if request.policy.rules.is_some() || request.policy.policy.is_some() {
                 return Err(ProtocolError::bad_request(
                     "give exactly one of `answers`, `rules` and `policy`",
                 ));
             }
-            authorize(details, &session, &AnswerTable::parse(answers)?)
+            authorize(&request.details, &session, &AnswerTable::parse(&answers)?)
         }
-        None => authorize(details, &session, &policy(fields)?),
+        None => authorize(&request.details, &session, &policy(request.policy)?),
     };
     as_object(to_json(&decision)?)
 }
 
 /// `decide`: the pipeline (`PROTO-11`).
 fn decide(fields: &Map<String, Value>) -> Answer {
-    let command = required_str(fields, "command")?;
-    let policy = policy(fields)?;
+    let request: DecideRequest = decode("decide", fields)?;
+    let policy = policy(request.policy)?;
     let options = Options {
-        request_id: optional_str(fields, "requestId")?.map(str::to_owned),
-        agent_name: optional_str(fields, "agentName")?.map(str::to_owned),
+        request_id: request.request_id,
+        agent_name: request.agent_name,
     };
-    as_object(to_json(&pipeline::decide(&policy, command, &options))?)
+    as_object(to_json(&pipeline::decide(
+        &policy,
+        &request.command,
+        &options,
+    ))?)
 }
 
 /// The policy of `rules` or `policy` (exactly one), with `home` (`PROTO-6`).
-fn policy(fields: &Map<String, Value>) -> Result<Policy, ProtocolError> {
-    let home = home(fields)?;
-    let source = match (fields.get("rules"), fields.get("policy")) {
+fn policy(members: PolicyMembers) -> Result<Policy, ProtocolError> {
+    let home = home(members.home)?;
+    let source = match (members.rules, members.policy) {
         (Some(rules @ Value::Array(_)), None) => rules,
         (Some(_), None) => return Err(ProtocolError::bad_request("`rules` must be an array")),
         (None, Some(policy @ Value::Object(_))) => policy,
@@ -116,29 +204,6 @@ fn policy(fields: &Map<String, Value>) -> Result<Policy, ProtocolError> {
     let parsed = config::parse_policy(&source.to_string(), "request", &home)
         .map_err(|error| ProtocolError::bad_request(error.to_string()))?;
     Ok(Policy::new(parsed.rules, home).with_fallback(parsed.fallback))
-}
-
-/// `session`: `{"expected": id, "current": id | {"error": message}}` (`PROTO-10`).
-fn session(fields: &Map<String, Value>) -> Result<FixedSession, ProtocolError> {
-    let Some(Value::Object(session)) = fields.get("session") else {
-        return Err(ProtocolError::bad_request(
-            "`session` must be {\"expected\": …, \"current\": …}",
-        ));
-    };
-    let registered = required_str(session, "expected")?.to_owned();
-    let current = match session.get("current") {
-        Some(Value::String(id)) => Ok(id.clone()),
-        Some(Value::Object(failure)) => Err(required_str(failure, "error")?.to_owned()),
-        _ => {
-            return Err(ProtocolError::bad_request(
-                "`session.current` must be a string or {\"error\": string}",
-            ))
-        }
-    };
-    Ok(FixedSession {
-        registered,
-        current,
-    })
 }
 
 /// A permission query answered from a table: value -> state or failure (`PROTO-10`).

@@ -99,42 +99,10 @@ fn hex_unit(bytes: &[u8], start: usize) -> Option<u32> {
     u32::from_str_radix(digits, 16).ok()
 }
 
-/// A required string field.
-pub(super) fn required_str<'a>(
-    fields: &'a Map<String, Value>,
-    name: &str,
-) -> Result<&'a str, ProtocolError> {
-    match fields.get(name) {
-        Some(Value::String(text)) => Ok(text),
-        Some(_) => Err(ProtocolError::bad_request(format!(
-            "`{name}` must be a string"
-        ))),
-        None => Err(ProtocolError::bad_request(format!(
-            "missing field `{name}`"
-        ))),
-    }
-}
-
-/// An optional string field; `null` counts as absent.
-pub(super) fn optional_str<'a>(
-    fields: &'a Map<String, Value>,
-    name: &str,
-) -> Result<Option<&'a str>, ProtocolError> {
-    match fields.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) => Ok(Some(text)),
-        Some(_) => Err(ProtocolError::bad_request(format!(
-            "`{name}` must be a string or null"
-        ))),
-    }
-}
-
-/// The `home` field, or the server process's home directory when absent (`PROTO-6`).
-pub(super) fn home(fields: &Map<String, Value>) -> Result<String, ProtocolError> {
-    if let Some(home) = optional_str(fields, "home")? {
-        return Ok(home.to_owned());
-    }
-    process_home().ok_or_else(|| {
+/// The request's `home`, or the server process's home directory when it gave
+/// none (absent or `null`, `PROTO-6`).
+pub(super) fn home(given: Option<String>) -> Result<String, ProtocolError> {
+    given.or_else(process_home).ok_or_else(|| {
         ProtocolError::bad_request("no `home` given and the server has no HOME directory")
     })
 }
