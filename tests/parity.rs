@@ -614,3 +614,23 @@ fn adapter_survives_bad_lines() {
     assert_eq!(answers[2]["id"], "a");
     assert_eq!(answers[7], json!({"id": "f", "ok": true, "matched": true}));
 }
+
+/// POL-PARITY-1, POL-PARITY-2: the committed seeds of the fuzz target
+/// `parity` pass its check against the package (the same function the
+/// target runs, here with this test's adapter).
+#[test]
+fn parity_fuzz_seeds_pass_against_the_npm_package() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (fuzz seeds)") else {
+        return;
+    };
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/parity");
+    let mut seeds = 0;
+    for entry in std::fs::read_dir(&dir).expect("fuzz/corpus/parity") {
+        let data = std::fs::read(entry.expect("seed").path()).expect("read a seed");
+        inner_cmd_spec::fuzzing::parity(&data, &mut |requests: &[Value]| {
+            oracle.batch(requests.to_vec())
+        });
+        seeds += 1;
+    }
+    assert!(seeds >= 5, "only {seeds} seeds in {}", dir.display());
+}
