@@ -99,8 +99,9 @@ fn ours(request: &Value) -> Value {
 /// Fuzz check comparing the crate with the deployed package
 /// (`POL-PARITY-1`, `POL-PARITY-2`).
 ///
-/// Input: `command [0xFF rules]`, where `rules` holds one rule per line (see
-/// [`fuzzed_rules`]); without rules, the command is checked under three
+/// Input: `command [0xFF rules]`, where `rules` holds one rule per line, its
+/// first character the action (`a` allow, `k` ask, `d` deny; other lines are
+/// ignored) and the rest the pattern; without rules, the command is checked under three
 /// fixed policies. `package` answers a batch of oracle-protocol requests
 /// (`check`, `advisory`, `units`) as the package does, in order; the fuzz
 /// target passes the Node adapter, a test may pass anything.
