@@ -634,3 +634,89 @@ fn parity_fuzz_seeds_pass_against_the_npm_package() {
     }
     assert!(seeds >= 5, "only {seeds} seeds in {}", dir.display());
 }
+
+/// Bash's reserved words and the tokens next to which a NUL changed the old
+/// runtime's error recovery (issue 12).
+const KEYWORDS: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do",
+    "done", "in", "function", "time", "coproc", "{", "}", "!", "[[", "]]", "((", "))",
+];
+
+/// Characters the wasm scanner and a "C"-locale scanner classify
+/// differently (every non-ASCII wasm space, a sample of non-ASCII letters),
+/// and some both treat as word characters.
+fn scanner_sensitive_characters() -> Vec<char> {
+    let mut chars: Vec<char> = (0x80..=0x3000)
+        .filter(|&c| inner_cmd_spec_grammar::CharClass::Space.contains(c))
+        .filter_map(char::from_u32)
+        .collect();
+    chars.extend([
+        'é', 'ß', 'Ж', 'ª', 'µ', '中', 'ǅ', '\u{2160}', '\u{00A0}', '\u{2007}',
+    ]);
+    chars
+}
+
+/// POL-PARITY-1 (issue 12): systematic variants of the two fail-open classes
+/// — a NUL before (or after) a reserved word, and a character the scanners
+/// once classified differently in each position the scanner decides on —
+/// each with `rm -rf x` somewhere bash runs it, under two policies that deny
+/// it, agree with the package (gate, advisory and units).
+#[test]
+fn nul_before_keywords_and_wasm_classes_agree_with_the_npm_package() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (issue-12 classes)") else {
+        return;
+    };
+    let mut commands = Vec::new();
+    for keyword in KEYWORDS {
+        for nul in ["\0", "\0 ", " \0", "\0\0"] {
+            commands.push(format!("echo a {nul}{keyword}; rm -rf x"));
+            commands.push(format!("echo a; {nul}{keyword} rm -rf x"));
+            commands.push(format!("{keyword}{nul}; rm -rf x"));
+            commands.push(format!("echo a {keyword}{nul}\nrm -rf x"));
+        }
+    }
+    for c in scanner_sensitive_characters() {
+        commands.extend([
+            format!("echo a; rm -rf x; ${{{c}}}"),
+            format!("{c}A=1 rm -rf x"),
+            format!("A{c}=1 rm -rf x"),
+            format!("echo a{c}; rm -rf x"),
+            format!("echo ${{x{c}}}; rm -rf x"),
+            format!("echo $(({c}1)); rm -rf x"),
+            format!("case x in {c}) rm -rf x;; esac"),
+            format!("for {c}i in a; do rm -rf x; done"),
+            format!("cat <<E{c}\nrm -rf x\nE{c}\nrm -rf x"),
+            format!("[[ a {c}== b ]] && rm -rf x"),
+            format!("echo \"$x{c}\" $(rm -rf x)"),
+        ]);
+    }
+    let policies = [
+        witness_rules(),
+        serde_json::from_value(json!([
+            {"pattern": "*", "action": "allow"},
+            {"pattern": "*rm *", "action": "deny"}
+        ]))
+        .expect("rules"),
+    ];
+    let mut requests = Vec::new();
+    for command in &commands {
+        for rules in &policies {
+            for op in ["check", "advisory"] {
+                requests.push(wire::check_request(op, command, rules, "/home/u"));
+            }
+        }
+        requests.push(wire::units_request(command));
+    }
+    let (total, report, answers) = judge(&mut oracle, requests);
+    let denied = answers.iter().filter(|a| a["state"] == "deny").count();
+    eprintln!(
+        "parity (issue-12 classes): {} commands, {total} requests, {denied} denied",
+        commands.len()
+    );
+    assert!(
+        report.is_empty(),
+        "{} kinds of divergence in {total} requests:\n{}",
+        report.len(),
+        report.join("\n")
+    );
+}
