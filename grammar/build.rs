@@ -1,7 +1,7 @@
 //! Builds the vendored tree-sitter-bash 0.25.1 grammar with the scanner's
 //! character classes redirected to the deployed wasm's (see `c/wasm_wctype.h`).
 
-use std::path::Path;
+use std::path::PathBuf;
 
 /// The grammar's C symbols, renamed so this copy can share a binary with the
 /// `tree-sitter-bash` crate (whose scanner classifies by the host's locale).
@@ -15,13 +15,14 @@ const RENAMED: [&str; 6] = [
 ];
 
 fn main() {
-    let grammar = Path::new("vendor/tree-sitter-bash-0.25.1/src");
-    let classes = Path::new("c");
+    let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("run by cargo"));
+    let grammar = root.join("vendor/tree-sitter-bash-0.25.1/src");
+    let classes = root.join("c");
     let mut build = cc::Build::new();
     build
         .std("c11")
-        .include(grammar)
-        .include(classes)
+        .include(&grammar)
+        .include(&classes)
         .flag_if_supported("-Wno-unused-value")
         .flag_if_supported("-Wno-unused-but-set-variable")
         .flag_if_supported("-Wno-trigraphs");
@@ -40,7 +41,7 @@ fn main() {
         .file(grammar.join("parser.c"))
         .file(grammar.join("scanner.c"))
         .file(classes.join("wasm_wctype.c"));
-    for dir in [grammar, classes] {
+    for dir in [&grammar, &classes] {
         println!("cargo:rerun-if-changed={}", dir.display());
     }
     build.compile("inner-cmd-spec-grammar");
