@@ -8,7 +8,9 @@
 //! in `tests/common/known.rs`); any other fails the test with a shrunk,
 //! minimal example. A check on which the crate is more permissive than the
 //! package (allow where the package asks or denies, ask where it denies)
-//! fails the test even when a classifier claims it (POL-PARITY-1). Needs Node and `npm ci` in the adapter folder; see
+//! fails the test even when a classifier claims it (POL-PARITY-1).
+//!
+//! Needs Node and `npm ci` in the adapter folder; see
 //! `tests/common/oracle.rs` for the `INNER_CMD_SKIP_PARITY=1` opt-out.
 
 mod common;
