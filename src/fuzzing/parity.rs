@@ -48,20 +48,26 @@ fn strictness(answer: &Value) -> u8 {
 
 /// The rules of the input's second field: one per line, its first character
 /// the action (`a` allow, `k` ask, `d` deny; other lines are ignored), the
-/// rest the pattern. `None` when no line gives a rule.
+/// rest the pattern. A repeated pattern keeps only its last line (the
+/// protocol refuses duplicates; last match wins anyway). `None` when no line
+/// gives a rule.
 fn fuzzed_rules(text: &str) -> Option<Value> {
-    let rules: Vec<Value> = text
-        .lines()
-        .filter_map(|line| {
-            let mut chars = line.chars();
-            let action = match chars.next()? {
-                'a' => "allow",
-                'k' => "ask",
-                'd' => "deny",
-                _ => return None,
-            };
-            Some(json!({"pattern": chars.as_str(), "action": action}))
-        })
+    let mut rules: Vec<(&str, &str)> = Vec::new();
+    for line in text.lines() {
+        let mut chars = line.chars();
+        let action = match chars.next() {
+            Some('a') => "allow",
+            Some('k') => "ask",
+            Some('d') => "deny",
+            _ => continue,
+        };
+        let pattern = chars.as_str();
+        rules.retain(|(p, _)| *p != pattern);
+        rules.push((pattern, action));
+    }
+    let rules: Vec<Value> = rules
+        .into_iter()
+        .map(|(pattern, action)| json!({"pattern": pattern, "action": action}))
         .collect();
     (!rules.is_empty()).then(|| Value::from(rules))
 }
@@ -120,12 +126,16 @@ pub fn parity(data: &[u8], package: &mut dyn FnMut(&[Value]) -> Vec<Value>) {
     let theirs = package(&requests);
     assert_eq!(theirs.len(), requests.len(), "one answer per request");
     for (request, theirs) in requests.iter().zip(&theirs) {
-        assert_eq!(
-            theirs.get("ok"),
-            Some(&Value::Bool(true)),
-            "the package refused {request}: {theirs}"
-        );
         let ours = ours(request);
+        if theirs.get("ok") != Some(&Value::Bool(true)) {
+            // A request the package refuses, the crate must refuse alike.
+            assert_eq!(
+                (ours.get("ok"), ours.pointer("/error/code")),
+                (theirs.get("ok"), theirs.pointer("/error/code")),
+                "POL-PARITY-2: the package refused {request} and the crate did not\n  crate:   {ours}\n  package: {theirs}"
+            );
+            continue;
+        }
         let op = request["op"].as_str().unwrap_or_default();
         if op != "units" {
             assert!(
@@ -218,6 +228,13 @@ mod tests {
             ]))
         );
         assert_eq!(fuzzed_rules("no rule\n"), None);
+        assert_eq!(
+            fuzzed_rules("d*\nax\nk*"),
+            Some(json!([
+                {"pattern": "x", "action": "allow"},
+                {"pattern": "*", "action": "ask"}
+            ]))
+        );
         assert_eq!(requests("x", None).len(), 2 * POLICIES.len() + 1);
         assert_eq!(requests("x", Some("k*")).len(), 3);
     }
