@@ -167,18 +167,20 @@ mod tests {
         requests.iter().map(ours).collect()
     }
 
-    /// A package that denies every check, else answers as the crate.
-    fn denies_all(requests: &[Value]) -> Vec<Value> {
-        requests
-            .iter()
-            .map(|r| {
-                let mut answer = ours(r);
-                if r["op"] != "units" {
-                    answer["state"] = json!("deny");
-                }
-                answer
-            })
-            .collect()
+    /// A package that answers every check with `state`, else as the crate.
+    fn answers_every_check(state: &'static str) -> impl FnMut(&[Value]) -> Vec<Value> {
+        move |requests| {
+            requests
+                .iter()
+                .map(|r| {
+                    let mut answer = ours(r);
+                    if r["op"] != "units" {
+                        answer["state"] = json!(state);
+                    }
+                    answer
+                })
+                .collect()
+        }
     }
 
     #[test]
@@ -196,7 +198,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "POL-PARITY-1")]
     fn a_looser_crate_fails() {
-        parity(b"echo hi", &mut denies_all);
+        parity(b"echo hi", &mut answers_every_check("deny"));
     }
 
     #[test]
@@ -204,18 +206,7 @@ mod tests {
     fn a_stricter_divergence_fails_too() {
         // The crate denies `rm x`; a package that allowed it would be looser
         // than the crate: not POL-PARITY-1, but still an unlisted divergence.
-        parity(b"rm x", &mut |requests: &[Value]| {
-            requests
-                .iter()
-                .map(|r| {
-                    let mut answer = ours(r);
-                    if r["op"] != "units" {
-                        answer["state"] = json!("allow");
-                    }
-                    answer
-                })
-                .collect()
-        });
+        parity(b"rm x", &mut answers_every_check("allow"));
     }
 
     #[test]
