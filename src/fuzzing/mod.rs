@@ -9,6 +9,9 @@
 //! support at the top of the layering (it may call every module; nothing
 //! calls it) and is never reached by the authorizer, the CLI or the server.
 //!
+//! `parity` compares the crate with the deployed package, which the caller
+//! provides as a closure (the fuzz target passes the Node adapter).
+//!
 //! `authorize` builds structured cases with the generators' `Arbitrary`
 //! front end, so it needs the crate feature `arbitrary`.
 //!
@@ -23,6 +26,7 @@
 #[cfg(feature = "arbitrary")]
 mod authorize;
 mod matching;
+mod parity;
 mod protocol;
 mod recognize;
 mod units;
@@ -30,6 +34,7 @@ mod units;
 #[cfg(feature = "arbitrary")]
 pub use authorize::authorize;
 pub use matching::{match_diff, rule_set_work_bound, MATCH_WORK_FACTOR};
+pub use parity::parity;
 pub use protocol::protocol;
 pub use recognize::recognize_diff;
 pub use units::units;

@@ -159,7 +159,7 @@ fn basis(executed: &Executed) -> Basis {
 fn is_assignment_only(text: &str) -> bool {
     let mut parser = tree_sitter::Parser::new();
     if parser
-        .set_language(&tree_sitter_bash::LANGUAGE.into())
+        .set_language(&inner_cmd_spec_grammar::LANGUAGE.into())
         .is_err()
     {
         return false;

@@ -1,6 +1,8 @@
 //! Command units of a bash command (spec §7.3, `POL-UNIT-*`, `POL-LIMIT-*`).
 //!
-//! The command is parsed with tree-sitter-bash 0.25.1 and its syntax tree is
+//! The command is parsed with tree-sitter-bash 0.25.1 (the `inner-cmd-spec-grammar`
+//! build, with the deployed wasm's scanner character classes) under the
+//! tree-sitter 0.26.13 C core, as the package parses it, and its syntax tree is
 //! walked in source order. The walk keeps its own stack of pending work, so a
 //! deeply nested command cannot overflow the thread's stack; budgets on input
 //! size, unit count and total unit text stop a command whose units would be
@@ -162,7 +164,7 @@ impl UnitParser {
     pub fn new() -> Result<Self, UnitsError> {
         let mut parser = Parser::new();
         parser
-            .set_language(&tree_sitter_bash::LANGUAGE.into())
+            .set_language(&inner_cmd_spec_grammar::LANGUAGE.into())
             .map_err(|e| UnitsError::Parser(e.to_string()))?;
         Ok(Self { parser })
     }

@@ -16,6 +16,7 @@ mod matcher_package_table;
 mod matcher_props;
 mod matcher_ruleset;
 mod parity;
+mod parser_runtime;
 mod units_enumerate;
 mod units_floor;
 mod units_props;

@@ -3,10 +3,15 @@
 //! adapter in `conformance/adapters/pi-permission-system`.
 //!
 //! Checks (gate and advisory), command units and single-pattern matching
-//! (both the compiled matcher and the reference twin) are compared on seeded adversarial cases. Every divergence must be
-//! one of those listed in `spec/divergences.md` (recognized by its classifier
-//! in `tests/it/support/known.rs`); any other fails the test with a shrunk,
-//! minimal example. Needs Node and `npm ci` in the adapter folder; see
+//! (the compiled matcher, the reference twin and the rule-set engine) are
+//! compared on seeded adversarial cases. `spec/divergences.md` lists no
+//! divergence, so any difference fails the test with a shrunk, minimal
+//! example (POL-PARITY-2); a listed one would come back with a classifier
+//! that recognizes only its own cause. A check on which the crate is more permissive than the
+//! package (allow where the package asks or denies, ask where it denies)
+//! fails the test even when a classifier claims it (POL-PARITY-1).
+//!
+//! Needs Node and `npm ci` in the adapter folder; see
 //! `tests/it/support/oracle.rs` for the `INNER_CMD_SKIP_PARITY=1` opt-out.
 //!
 //! The cases come from the policy-level grammar of `src/gen` (GEN-POL-1),
@@ -16,7 +21,6 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::support::findings::{self, FINDINGS};
-use crate::support::known::{self, Observed};
 use crate::support::oracle::{self, Oracle};
 use crate::support::wire;
 use inner_cmd_spec::gen::policy_cases;
@@ -40,8 +44,6 @@ const POLICY_PERCENT: u32 = 15;
 const SHRINK_BUDGET: usize = 800;
 /// Shrinking steps allowed for one example (most are answered from memory).
 const SHRINK_STEPS: usize = 50_000;
-/// Set to print shrunk examples of the listed (explained) divergences too.
-const SHOW_EXPLAINED_VAR: &str = "INNER_CMD_PARITY_SHOW_EXPLAINED";
 /// Examples shrunk and printed per kind of unexplained divergence.
 const EXAMPLES_PER_KIND: usize = 3;
 
@@ -142,6 +144,37 @@ fn compare_with(request: &Value, ours: Value, answer: Value) -> Option<Divergenc
         theirs,
         fields,
     })
+}
+
+/// How strict a check answer is: allow < ask < deny. An answer without a
+/// state (a configuration error) ranks with ask: the caller defers to a human.
+fn strictness(answer: &Value) -> u8 {
+    match answer["state"].as_str() {
+        Some("allow") => 0,
+        Some("deny") => 2,
+        _ => 1,
+    }
+}
+
+/// POL-PARITY-1: the crate's answer to a check is more permissive than the
+/// package's (allow where it asks or denies, ask where it denies).
+fn crate_is_looser(d: &Divergence) -> bool {
+    matches!(str_field(&d.request, "op"), "check" | "advisory")
+        && strictness(&d.ours) < strictness(&d.theirs)
+}
+
+/// What kind of divergence `d` is; shrinking keeps the kind. A looser answer
+/// is its own kind, so no classifier can claim it and no shrink loses it.
+fn kind(d: &Divergence) -> String {
+    let op = str_field(&d.request, "op");
+    if crate_is_looser(d) {
+        format!(
+            "{op}: the crate is MORE PERMISSIVE than the package ({} where it answers {})",
+            d.ours["state"], d.theirs["state"]
+        )
+    } else {
+        format!("{op} differs in {}", d.fields.join(", "))
+    }
 }
 
 fn ask(oracle: &mut Oracle, request: &Value) -> Option<Divergence> {
@@ -282,7 +315,7 @@ fn minimize<T: ValueTree>(
 
 /// Shrinks the divergence `d` of the request from `origin` through proptest's
 /// shrinking of its case's decisions: a simpler case must still diverge in
-/// the same fields. Requests already asked are not asked again.
+/// the same way ([`kind`]). Requests already asked are not asked again.
 fn shrink(oracle: &mut Oracle, generated: &Generated, origin: Origin, d: Divergence) -> Divergence {
     let which = origin.which;
     let mut tree = Decisions::new(&generated.case(origin.case));
@@ -303,7 +336,7 @@ fn shrink(oracle: &mut Oracle, generated: &Generated, origin: Origin, d: Diverge
             asked.insert(key.clone(), answer);
         }
         match &asked[&key] {
-            Some(smaller) if smaller.fields == best.fields => {
+            Some(smaller) if kind(smaller) == kind(&best) => {
                 if smaller.request.to_string().len() <= best.request.to_string().len() {
                     best = smaller.clone();
                 }
@@ -316,7 +349,7 @@ fn shrink(oracle: &mut Oracle, generated: &Generated, origin: Origin, d: Diverge
     best
 }
 
-/// Compares, classifies, and reports; returns the unexplained divergences.
+/// Compares and reports; returns the divergences, shrunk.
 /// What the package answered, counted by a label, to show the cases exercise
 /// every outcome (a generator that only produced agreeing trivia would pass).
 fn coverage(answers: &[Value], label: fn(&Value) -> Vec<String>) -> BTreeMap<String, usize> {
@@ -352,8 +385,7 @@ fn judge(
         (answers, crate_side.join().expect("crate side"))
     });
     let kept = answers.clone();
-    let mut explained: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut unexplained: BTreeMap<String, Vec<(Origin, Divergence)>> = BTreeMap::new();
+    let mut divergent: BTreeMap<String, Vec<(Origin, Divergence)>> = BTreeMap::new();
     let total = requests.len();
     for (((request, answer), ours), &origin) in
         requests.iter().zip(answers).zip(all_ours).zip(&origins)
@@ -361,35 +393,12 @@ fn judge(
         let Some(d) = compare_with(request, ours, answer) else {
             continue;
         };
-        let mut agrees = |variant: &Value| ask(oracle, variant).is_none();
-        let mut observed = Observed {
-            request: &d.request,
-            agrees: &mut agrees,
-        };
-        if let Some(id) = known::classify(&mut observed) {
-            let seen = explained.entry(id).or_default();
-            *seen += 1;
-            if *seen <= EXAMPLES_PER_KIND && std::env::var_os(SHOW_EXPLAINED_VAR).is_some() {
-                let min = shrink(oracle, generated, origin, d);
-                eprintln!(
-                    "parity: {id} example: {}\n  crate:   {}\n  package: {}",
-                    min.request, min.ours, min.theirs
-                );
-            }
-        } else {
-            let kind = format!(
-                "{} differs in {}",
-                str_field(request, "op"),
-                d.fields.join(", ")
-            );
-            unexplained.entry(kind).or_default().push((origin, d));
-        }
-    }
-    for (id, count) in &explained {
-        eprintln!("parity: {count} divergences explained by {id} (spec/divergences.md)");
+        // Nothing is listed in spec/divergences.md: every difference is
+        // reported, a looser answer as its own kind (POL-PARITY-1).
+        divergent.entry(kind(&d)).or_default().push((origin, d));
     }
     let mut report = Vec::new();
-    for (kind, list) in unexplained {
+    for (kind, list) in divergent {
         let mut text = format!("{} requests: {kind}\n", list.len());
         for (origin, d) in list.into_iter().take(EXAMPLES_PER_KIND) {
             let original = d.request.clone();
@@ -472,9 +481,10 @@ fn command_labels(answer: &Value) -> Vec<String> {
     labels
 }
 
-/// POL-UNIT-2, POL-UNIT-4, POL-UNIT-5, POL-CHECK-3, POL-CHECK-4, POL-CHECK-7,
-/// POL-CHECK-8, POL-FLOOR-6: gate, advisory and units of 20,000 generated
-/// commands agree with the package, up to the listed divergences.
+/// POL-UNIT-1, POL-UNIT-2, POL-UNIT-4, POL-UNIT-5, POL-CHECK-3, POL-CHECK-4,
+/// POL-CHECK-7, POL-CHECK-8, POL-FLOOR-6, POL-PARITY-1, POL-PARITY-2: gate,
+/// advisory and units of 20,000 generated commands agree with the package, up
+/// to the listed divergences, and the crate is never more permissive.
 #[test]
 fn commands_agree_with_the_npm_package() {
     let Some(mut oracle) = oracle::start_or_skip("parity (commands)") else {
@@ -563,57 +573,105 @@ fn findings_still_reproduce_in_the_npm_package() {
     );
 }
 
-/// Every classifier in `tests/it/support/known.rs` names a divergence that
-/// `spec/divergences.md` lists (as a `## D-n` heading).
+/// The rules of the issue-12 witnesses.
+fn witness_rules() -> Vec<Rule> {
+    [("*", "ask"), ("echo *", "allow"), ("rm *", "deny")]
+        .into_iter()
+        .map(|(pattern, action)| {
+            serde_json::from_value(json!({"pattern": pattern, "action": action})).expect("rule")
+        })
+        .collect()
+}
+
+/// Commands on which the crate was once more permissive than the package
+/// (issue 12): a NUL before a reserved word, which the native tree-sitter 0.25
+/// runtime recovered from into one `ERROR` unit that `echo *` allowed, and a
+/// musl-only space, which the host's "C" locale scanner did not skip. The
+/// package denies both, and bash runs `rm -rf x` in both.
+const WITNESSES: &[&str] = &["echo a \0case; rm -rf x", "echo a; rm -rf x; ${\u{3000}}"];
+
+/// The minimal examples once listed as D-1 (scanner character classes) and
+/// D-2 (error recovery) in `spec/divergences.md`, now resolved.
+const RESOLVED_EXAMPLES: &[&str] = &["\u{3000}A=", "\"\"&X=\"\"\u{85}", ">()\\", "| (s$)\\"];
+
+/// POL-PARITY-1, POL-UNIT-1: the issue-12 witnesses are denied by both sides
+/// with the same answer (gate and advisory), and every formerly listed
+/// divergence example now gets the package's units.
 #[test]
-fn every_known_divergence_is_documented() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/divergences.md");
-    let text = std::fs::read_to_string(&path).expect("spec/divergences.md");
-    for k in known::KNOWN {
-        let heading = format!("## {} ", k.id);
-        assert!(
-            text.lines().any(|l| l.starts_with(&heading)),
-            "{} has a classifier but no heading in {}",
-            k.id,
-            path.display()
-        );
+fn resolved_divergences_agree_with_the_npm_package() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (resolved divergences)") else {
+        return;
+    };
+    let mut requests = Vec::new();
+    for command in WITNESSES {
+        for op in ["check", "advisory"] {
+            requests.push(wire::check_request(
+                op,
+                command,
+                &witness_rules(),
+                "/home/u",
+            ));
+        }
+    }
+    for command in WITNESSES.iter().chain(RESOLVED_EXAMPLES) {
+        requests.push(wire::units_request(command));
+    }
+    let answers = oracle.batch(requests.clone());
+    for (request, answer) in requests.iter().zip(answers) {
+        if str_field(request, "op") != "units" {
+            assert_eq!(answer["state"], "deny", "package: {request} -> {answer}");
+            assert_eq!(
+                answer["command"], "rm -rf x",
+                "package: {request} -> {answer}"
+            );
+        }
+        if let Some(d) = compare(request, answer) {
+            panic!(
+                "{}: {}\n  crate:   {}\n  package: {}",
+                kind(&d),
+                d.request,
+                d.ours,
+                d.theirs
+            );
+        }
     }
 }
 
-/// The minimal examples of `spec/divergences.md`, each with the entry it
-/// illustrates.
-const LISTED_EXAMPLES: &[(&str, &str)] = &[
-    ("D-1", "\u{3000}A="),
-    ("D-1", "\"\"&X=\"\"\u{85}"),
-    ("D-2", ">()\\"),
-    ("D-2", "| (s$)\\"),
-];
-
-/// Every minimal example in `spec/divergences.md` still diverges (units), and
-/// its own entry's classifier — not another — recognizes it.
+/// POL-PARITY-1: a looser crate answer is its own kind of divergence, which
+/// `judge` reports before any classifier is asked; a stricter one is not.
 #[test]
-fn listed_divergence_examples_still_diverge() {
-    let Some(mut oracle) = oracle::start_or_skip("parity (listed examples)") else {
-        return;
+fn a_looser_crate_answer_is_never_explained() {
+    let divergence = |op: &str, ours: &str, theirs: &str| Divergence {
+        request: json!({"op": op, "command": "x"}),
+        ours: json!({"state": ours}),
+        theirs: json!({"state": theirs}),
+        fields: vec!["state"],
     };
-    for (id, command) in LISTED_EXAMPLES {
-        let request = wire::units_request(command);
-        let d = ask(&mut oracle, &request).unwrap_or_else(|| {
-            panic!("{id} example {command:?} no longer diverges; update spec/divergences.md")
-        });
-        let mut agrees = |variant: &Value| ask(&mut oracle, variant).is_none();
-        let mut observed = Observed {
-            request: &d.request,
-            agrees: &mut agrees,
-        };
-        assert_eq!(
-            known::classify(&mut observed),
-            Some(*id),
-            "{command:?}: crate {} package {}",
-            d.ours,
-            d.theirs
-        );
+    let looser = [("allow", "ask"), ("allow", "deny"), ("ask", "deny")];
+    let not_looser = [
+        ("ask", "allow"),
+        ("deny", "allow"),
+        ("deny", "ask"),
+        ("ask", "ask"),
+    ];
+    for op in ["check", "advisory"] {
+        for (ours, theirs) in looser {
+            let d = divergence(op, ours, theirs);
+            assert!(crate_is_looser(&d), "{op} {ours} vs {theirs}");
+            assert!(kind(&d).contains("MORE PERMISSIVE"), "{}", kind(&d));
+        }
+        for (ours, theirs) in not_looser {
+            assert!(
+                !crate_is_looser(&divergence(op, ours, theirs)),
+                "{op} {ours} vs {theirs}"
+            );
+        }
     }
+    // A configuration error the package answers deny to ranks as ask: looser.
+    let mut error = divergence("check", "allow", "deny");
+    error.ours = json!({"configError": "bad"});
+    assert!(crate_is_looser(&error));
+    assert!(!crate_is_looser(&divergence("units", "allow", "deny")));
 }
 
 /// The adapter answers malformed lines with the protocol's error codes, in
@@ -673,4 +731,118 @@ fn shrinking_finds_a_simpler_failing_case() {
     // one word, and that word the simplest substitution.
     assert_eq!(minimal, "git $(git)", "shrunk from {original}");
     assert_eq!(minimize(&mut Decisions::new(&picks), |_| false, 10), None);
+}
+
+/// POL-PARITY-1, POL-PARITY-2: the committed seeds of the fuzz target
+/// `parity` pass its check against the package (the same function the
+/// target runs, here with this test's adapter).
+#[test]
+fn parity_fuzz_seeds_pass_against_the_npm_package() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (fuzz seeds)") else {
+        return;
+    };
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/parity");
+    let mut seeds = 0;
+    for entry in std::fs::read_dir(&dir).expect("fuzz/corpus/parity") {
+        let data = std::fs::read(entry.expect("seed").path()).expect("read a seed");
+        inner_cmd_spec::fuzzing::parity(&data, &mut |requests: &[Value]| {
+            oracle.batch(requests.to_vec())
+        });
+        seeds += 1;
+    }
+    assert!(seeds >= 5, "only {seeds} seeds in {}", dir.display());
+}
+
+/// Bash's reserved words and the tokens next to which a NUL changed the old
+/// runtime's error recovery (issue 12).
+const KEYWORDS: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do",
+    "done", "in", "function", "time", "coproc", "{", "}", "!", "[[", "]]", "((", "))",
+];
+
+/// Characters the wasm scanner and a "C"-locale scanner classify
+/// differently (every non-ASCII wasm space, a sample of non-ASCII letters),
+/// and some both treat as word characters.
+fn scanner_sensitive_characters() -> Vec<char> {
+    let mut chars: Vec<char> = (0x80..=0x3000)
+        .filter(|&c| inner_cmd_spec_grammar::CharClass::Space.contains(c))
+        .filter_map(char::from_u32)
+        .collect();
+    chars.extend([
+        'é', 'ß', 'Ж', 'ª', 'µ', '中', 'ǅ', '\u{2160}', '\u{00A0}', '\u{2007}',
+    ]);
+    chars
+}
+
+/// POL-PARITY-1 (issue 12): systematic variants of the two fail-open classes
+/// — a NUL before (or after) a reserved word, and a character the scanners
+/// once classified differently in each position the scanner decides on —
+/// each with `rm -rf x` somewhere bash runs it, under two policies that deny
+/// it, agree with the package (gate, advisory and units).
+#[test]
+fn nul_before_keywords_and_wasm_classes_agree_with_the_npm_package() {
+    let Some(mut oracle) = oracle::start_or_skip("parity (issue-12 classes)") else {
+        return;
+    };
+    let mut commands = Vec::new();
+    for keyword in KEYWORDS {
+        for nul in ["\0", "\0 ", " \0", "\0\0"] {
+            commands.push(format!("echo a {nul}{keyword}; rm -rf x"));
+            commands.push(format!("echo a; {nul}{keyword} rm -rf x"));
+            commands.push(format!("{keyword}{nul}; rm -rf x"));
+            commands.push(format!("echo a {keyword}{nul}\nrm -rf x"));
+        }
+    }
+    for c in scanner_sensitive_characters() {
+        commands.extend([
+            format!("echo a; rm -rf x; ${{{c}}}"),
+            format!("{c}A=1 rm -rf x"),
+            format!("A{c}=1 rm -rf x"),
+            format!("echo a{c}; rm -rf x"),
+            format!("echo ${{x{c}}}; rm -rf x"),
+            format!("echo $(({c}1)); rm -rf x"),
+            format!("case x in {c}) rm -rf x;; esac"),
+            format!("for {c}i in a; do rm -rf x; done"),
+            format!("cat <<E{c}\nrm -rf x\nE{c}\nrm -rf x"),
+            format!("[[ a {c}== b ]] && rm -rf x"),
+            format!("echo \"$x{c}\" $(rm -rf x)"),
+        ]);
+    }
+    let policies = [
+        witness_rules(),
+        serde_json::from_value(json!([
+            {"pattern": "*", "action": "allow"},
+            {"pattern": "*rm *", "action": "deny"}
+        ]))
+        .expect("rules"),
+    ];
+    let mut requests = Vec::new();
+    for command in &commands {
+        for rules in &policies {
+            for op in ["check", "advisory"] {
+                requests.push(wire::check_request(op, command, rules, "/home/u"));
+            }
+        }
+        requests.push(wire::units_request(command));
+    }
+    let total = requests.len();
+    let answers = oracle.batch(requests.clone());
+    let denied = answers.iter().filter(|a| a["state"] == "deny").count();
+    // No divergence is listed (spec/divergences.md), so every one is reported.
+    let report: Vec<String> = requests
+        .iter()
+        .zip(answers)
+        .filter_map(|(request, answer)| compare(request, answer))
+        .map(|d| format!("{}: {}\n  crate:   {}\n  package: {}", kind(&d), d.request, d.ours, d.theirs))
+        .collect();
+    eprintln!(
+        "parity (issue-12 classes): {} commands, {total} requests, {denied} denied",
+        commands.len()
+    );
+    assert!(
+        report.is_empty(),
+        "{} kinds of divergence in {total} requests:\n{}",
+        report.len(),
+        report.join("\n")
+    );
 }

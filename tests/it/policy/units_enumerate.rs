@@ -4,7 +4,8 @@
 //! `@gotgenes/pi-permission-system@20.7.3` (its tree-sitter-bash 0.25.1 wasm),
 //! run on Node 20 through an ad-hoc harness; none was copied from this crate's
 //! output. Inputs with non-ASCII letters or Unicode spaces other than U+00A0,
-//! U+1680, U+202F and U+FEFF are left out on purpose (`POL-UNIT-1`). The
+//! U+1680, U+202F and U+FEFF were left out while the reference's scanner
+//! classified by the "C" locale; `POL-UNIT-1` now has its own rows. The
 //! `POL-UNIT-1` rows have syntax errors whose recovery differs when the
 //! command is parsed as UTF-8 instead of UTF-16.
 
@@ -196,18 +197,29 @@ fn pol_unit_1_parser_reuse_is_stateless() {
     }
 }
 
-/// POL-UNIT-1: the reference's scanner classifies letters as the C locale
-/// does, so a non-ASCII name is not an assignment (the spec's own example;
-/// the deployed WebAssembly build answers `ls` here, a recorded divergence).
+/// POL-UNIT-1: the scanner classifies characters as the deployed wasm's musl
+/// does, whatever the process locale: a non-ASCII letter starts an assignment
+/// name, and U+0085, U+2000–U+2006, U+2008–U+200A, U+2028, U+2029, U+205F and
+/// U+3000 are spaces where the scanner looks (U+00A0, U+1680, U+2007, U+200B
+/// and U+202F are not).
 #[test]
-fn pol_unit_1_non_ascii_letters_are_not_assignment_names() {
-    let rows = [("é=1 ls", "é=1 ls"), ("e=1 ls", "ls")];
+fn pol_unit_1_scanner_classes_are_the_wasm_ones() {
+    let rows = [
+        ("é=1 ls", vec!["ls"]),
+        ("e=1 ls", vec!["ls"]),
+        ("\u{3000}A=", vec!["A="]),
+        ("\u{2000}A=", vec!["A="]),
+        ("\u{205F}A=", vec!["A="]),
+        ("\u{00A0}A=", vec!["\u{00A0}A="]),
+        ("\u{2007}A=", vec!["\u{2007}A="]),
+        ("\"\"&X=\"\"\u{85}", vec!["\"\"", "\u{85}"]),
+    ];
     for (command, want) in rows {
         let texts: Vec<String> = enumerate(command)
             .unwrap()
             .into_iter()
             .map(|u| u.text)
             .collect();
-        assert_eq!(texts, [want], "{command:?}");
+        assert_eq!(texts, want, "{command:?}");
     }
 }

@@ -89,6 +89,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about what GNU bash executes (src/ground); no protocol request runs bash",
     ),
     (
+        "POL-PARITY-",
+        "a relation between two implementations' answers, checked live against the package by tests/parity.rs and the fuzz target parity",
+    ),
+    (
         "ECMA-6",
         "a lone surrogate cannot be stored in a vector file: JSON decoders reject the escape",
     ),

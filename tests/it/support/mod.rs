@@ -2,8 +2,8 @@
 //!
 //! - `authorize`: prompt details, a stub policy that records its calls, sessions;
 //! - `properties`: the runner configuration and helpers of the generated-case properties;
-//! - `findings`, `known`, `oracle`, `wire`: the differential comparison with
-//!   the deployed npm package (its findings, known divergences, adapter client,
+//! - `findings`, `oracle`, `wire`: the differential comparison with
+//!   the deployed npm package (its findings, adapter client,
 //!   and wire forms);
 //! - `corpus`, `schema`: reading the conformance vectors; the spec's JSON Schemas.
 
@@ -11,7 +11,6 @@ pub mod authorize;
 pub mod corpus;
 pub mod findings;
 #[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
-pub mod known;
 #[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod oracle;
 #[cfg(feature = "proptest")]
