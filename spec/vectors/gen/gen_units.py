@@ -174,13 +174,14 @@ def main():
     # PROTO-8: a command beyond a bound of POL-LIMIT-2/3 has no unit list.
     v.add(g, "65,537 units exceed POL-LIMIT-2: the units op answers limit_exceeded", ["POL-LIMIT-2", "POL-LIMIT-5", "PROTO-3"], {"command": "a;" * 65537}, {"ok": False, "errorCode": "limit_exceeded"}, ["LIMIT", "DIVERGES_FROM_PACKAGE"])
     v.add(g, "1,001 nested command substitutions exceed POL-LIMIT-3: limit_exceeded", ["POL-LIMIT-3", "POL-LIMIT-5", "PROTO-3"], {"command": "echo " + "$(" * 1001 + "x" + ")" * 1001}, {"ok": False, "errorCode": "limit_exceeded"}, ["LIMIT", "DIVERGES_FROM_PACKAGE"])
-    # POL-UNIT-1: the scanner classifies characters as the "C" locale does, so a
-    # non-ASCII letter or a Unicode-only space is an ordinary word character and
-    # `é=1` / `\u3000A=1` is the command's name, not an assignment. The package's
-    # wasm scanner (and a native one under a UTF-8 locale) reads an assignment and
-    # gives the unit `ls` (spec/divergences.md D-1). Appended, so earlier tcIds stay.
-    v.add(g, "a non-ASCII letter is a word character (C locale): `\u00e9=1` is the name, not an assignment", C_PARSE + C_TEXT, {"command": "\u00e9=1 ls"}, {"units": [U("\u00e9=1 ls")]}, ["DIVERGES_FROM_PACKAGE"])
-    v.add(g, "U+3000 is a word character to the scanner (C locale): `\u3000A=1` is the name, not an assignment", C_PARSE + C_TEXT, {"command": "\u3000A=1 ls"}, {"units": [U("\u3000A=1 ls")]}, ["DIVERGES_FROM_PACKAGE"])
+    # POL-UNIT-1: the scanner classifies characters as the package's wasm build
+    # does (musl's Unicode classes), so a non-ASCII letter is a letter and U+3000
+    # is a space: `\u00e9=1` and `A=1` (after the skipped U+3000) are
+    # assignments, and the unit is `ls`. A scanner under the "C" locale would
+    # make `\u00e9=1` / `\u3000A=1` the command's name. Appended, so earlier
+    # tcIds stay.
+    v.add(g, "a non-ASCII letter is a letter to the scanner (the wasm's classes): `\u00e9=1` is an assignment", C_PARSE + C_TEXT, {"command": "\u00e9=1 ls"}, {"units": [U("ls")]}, [])
+    v.add(g, "U+3000 is a space to the scanner (the wasm's classes): `\u3000A=1` is skipped space, then an assignment", C_PARSE + C_TEXT, {"command": "\u3000A=1 ls"}, {"units": [U("ls")]}, [])
     return v.write()
 
 

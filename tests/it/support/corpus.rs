@@ -89,6 +89,14 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about what GNU bash executes (src/ground); no protocol request runs bash",
     ),
     (
+        "POL-MATCH-9",
+        "the rule-set engine answers as the per-rule last match (POL-RULE-2), which vectors name; no answer tells the two apart (tests/it/policy/matcher_engine.rs, parity, match_diff)",
+    ),
+    (
+        "POL-MATCH-10",
+        "a work bound of the crate's engine, not an answer (tests/it/policy/matcher_engine.rs, match_diff)",
+    ),
+    (
         "POL-PARITY-",
         "a relation between two implementations' answers, checked live against the package by tests/parity.rs and the fuzz target parity",
     ),
