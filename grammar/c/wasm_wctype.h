@@ -27,4 +27,12 @@ int inner_cmd_wasm_iswalnum(wint_t c);
  * so no host libc's locale can change it either. */
 #define iswdigit(c) ((unsigned)(c) - '0' < 10)
 
+/* The scanner also calls the narrow isdigit on a full code point
+ * (lexer->lookahead). musl's isdigit is the same range test, so the wasm
+ * answers false for every code point past '9'; glibc's indexes a 384-entry
+ * table with it and reads out of bounds (a crash on `echo {` + U+10FFFF). */
+#include <ctype.h>
+#undef isdigit
+#define isdigit(c) ((unsigned)(c) - '0' < 10)
+
 #endif

@@ -179,6 +179,22 @@ fn issue_12_witnesses_are_denied() {
     }
 }
 
+/// POL-UNIT-1, POL-LIMIT-5: the scanner's narrow `isdigit` on a full code
+/// point (after `{`, where it looks for a brace range) is musl's range test,
+/// as in the wasm. glibc's indexes a 384-entry table with the code point and
+/// read out of bounds: `echo {` + U+10FFFF crashed the process (found by the
+/// protocol properties). Every such command is one unit, its whole text.
+#[test]
+fn high_code_points_after_a_brace_are_word_characters() {
+    for c in ['\u{FFFF}', '\u{10000}', '\u{E0000}', '\u{F0000}', '\u{10FFFF}'] {
+        for command in [format!("echo {{{c}"), format!("echo {{{c} x"), format!("{{{c}")] {
+            let units = inner_cmd_spec::policy::units::enumerate(&command).expect("units");
+            let texts: Vec<&str> = units.iter().map(|u| u.text.as_str()).collect();
+            assert_eq!(texts, [command.as_str()], "{command:?}");
+        }
+    }
+}
+
 /// The vendored grammar is tree-sitter-bash 0.25.1 as published, with its
 /// license kept beside it.
 #[test]
