@@ -4,7 +4,8 @@ use serde_json::{Map, Value};
 
 use super::request::{home, optional_str, required_str};
 use super::{ErrorCode, ProtocolError};
-use crate::authorize::{authorize, FixedSession};
+use crate::authorize::{authorize_profiled, FixedSession};
+use crate::hardened::{walk, Profile, Profiled};
 use crate::pipeline::{self, Options};
 use crate::policy::pattern::Pattern;
 use crate::policy::units::{self, UnitsError};
@@ -23,8 +24,8 @@ pub(super) fn dispatch(op: &str, fields: &Map<String, Value>) -> Answer {
     match op {
         "match" => wildcard_match(fields),
         "units" => command_units(fields),
-        "check" => check(fields, Policy::gate),
-        "advisory" => check(fields, Policy::advisory),
+        "check" => check(fields, Profile::gate),
+        "advisory" => check(fields, Profile::advisory),
         "authorize" => authorize_request(fields),
         "decide" => decide(fields),
         _ => Err(ProtocolError::new(
@@ -46,21 +47,32 @@ fn wildcard_match(fields: &Map<String, Value>) -> Answer {
 /// `units`: the command units of a command (`PROTO-8`).
 fn command_units(fields: &Map<String, Value>) -> Answer {
     let command = required_str(fields, "command")?;
-    let units = units::enumerate(command).map_err(|error| match error {
+    let refused = |error| match error {
         UnitsError::Parser(message) => ProtocolError::new(ErrorCode::Internal, message),
         other => ProtocolError::new(ErrorCode::LimitExceeded, other.to_string()),
-    })?;
-    Ok(single("units", to_json(&units)?))
+    };
+    match profile(fields)? {
+        Profile::Deployed => {
+            let units = units::enumerate(command).map_err(refused)?;
+            Ok(single("units", to_json(&units)?))
+        }
+        // HARD-UNIT-*: the hardened profile's judgements, with their values and floors.
+        Profile::Hardened => {
+            let judgements = walk::judgements(command).map_err(refused)?;
+            Ok(single("units", to_json(&judgements)?))
+        }
+    }
 }
 
 /// `check` / `advisory`: the policy's answer for a command (`PROTO-9`).
 fn check(
     fields: &Map<String, Value>,
-    run: fn(&Policy, &str) -> crate::policy::CheckResult,
+    run: fn(Profile, &Policy, &str) -> crate::policy::CheckResult,
 ) -> Answer {
     let command = required_str(fields, "command")?;
+    let profile = profile(fields)?;
     let policy = policy(fields)?;
-    as_object(to_json(&run(&policy, command))?)
+    as_object(to_json(&run(profile, &policy, command))?)
 }
 
 /// `authorize`: the authorizer on given details (`PROTO-10`).
@@ -69,6 +81,7 @@ fn authorize_request(fields: &Map<String, Value>) -> Answer {
         .get("details")
         .ok_or_else(|| ProtocolError::bad_request("missing field `details`"))?;
     let session = session(fields)?;
+    let profile = profile(fields)?;
     let decision = match fields.get("answers") {
         Some(answers) => {
             if fields.contains_key("rules") || fields.contains_key("policy") {
@@ -76,9 +89,16 @@ fn authorize_request(fields: &Map<String, Value>) -> Answer {
                     "give exactly one of `answers`, `rules` and `policy`",
                 ));
             }
-            authorize(details, &session, &AnswerTable::parse(answers)?)
+            authorize_profiled(details, &session, &AnswerTable::parse(answers)?, profile)
         }
-        None => authorize(details, &session, &policy(fields)?),
+        None => {
+            let policy = policy(fields)?;
+            let query = Profiled {
+                policy: &policy,
+                profile,
+            };
+            authorize_profiled(details, &session, &query, profile)
+        }
     };
     as_object(to_json(&decision)?)
 }
@@ -86,12 +106,28 @@ fn authorize_request(fields: &Map<String, Value>) -> Answer {
 /// `decide`: the pipeline (`PROTO-11`).
 fn decide(fields: &Map<String, Value>) -> Answer {
     let command = required_str(fields, "command")?;
+    let profile = profile(fields)?;
     let policy = policy(fields)?;
     let options = Options {
         request_id: optional_str(fields, "requestId")?.map(str::to_owned),
         agent_name: optional_str(fields, "agentName")?.map(str::to_owned),
     };
-    as_object(to_json(&pipeline::decide(&policy, command, &options))?)
+    as_object(to_json(&pipeline::decide_profiled(
+        &policy, command, &options, profile,
+    ))?)
+}
+
+/// The `profile` member: absent or `null` is `deployed`; any string other
+/// than `"deployed"` or `"hardened"`, or another type, is `bad_request` (`HARD-1`).
+fn profile(fields: &Map<String, Value>) -> Result<Profile, ProtocolError> {
+    match optional_str(fields, "profile")? {
+        None => Ok(Profile::Deployed),
+        Some(name) => Profile::from_name(name).ok_or_else(|| {
+            ProtocolError::bad_request(format!(
+                "unknown profile {name:?}: expected \"deployed\" or \"hardened\""
+            ))
+        }),
+    }
 }
 
 /// The policy of `rules` or `policy` (exactly one), with `home` (`PROTO-6`).
