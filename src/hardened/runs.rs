@@ -98,7 +98,7 @@ fn interpreter_family(name: &str) -> Option<&'static str> {
 /// True when no argument names a script: no operand, or `-`, `-s`, `-i`.
 fn reads_stdin(args: &[&str]) -> bool {
     let mut skip_next = false;
-    for arg in args {
+    for (index, arg) in args.iter().enumerate() {
         if skip_next {
             skip_next = false;
             continue;
@@ -106,7 +106,8 @@ fn reads_stdin(args: &[&str]) -> bool {
         match *arg {
             "-" | "-s" | "-i" => return true,
             "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file" => skip_next = true,
-            "--" => return false,
+            // After `--` the next argument is the script, if there is one.
+            "--" => return index + 1 >= args.len(),
             _ if arg.starts_with('-') || arg.starts_with('+') => {}
             _ => return false,
         }
@@ -143,6 +144,8 @@ mod tests {
             ("bash", &["-s"], Some(Clause::RunShellStdin)),
             ("bash", &["-o", "pipefail"], Some(Clause::RunShellStdin)),
             ("bash", &["scripts/test.sh"], None),
+            ("bash", &["--"], Some(Clause::RunShellStdin)),
+            ("bash", &["--", "x.sh"], None),
             ("python3", &["-c", "x"], Some(Clause::RunInline)),
             ("python3.11", &["-Bc", "x"], Some(Clause::RunInline)),
             ("python3", &["manage.py", "test"], None),

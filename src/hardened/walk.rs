@@ -206,6 +206,23 @@ fn visit(
             let value = without_line_continuations(slice(source, node));
             sink.push(slice(source, node), span, context, vec![value], floor)
         }
+        "redirected_statement" => {
+            // A compound statement's redirects (`{ …; } >> f`, `done < f`):
+            // their effects are judged on their own (HARD-EFFECT-1).
+            let body = node.child_by_field_name("body");
+            if body.is_some_and(|b| b.kind() == "command") {
+                return Ok(());
+            }
+            let redirects: Vec<Node<'_>> = named_children(node)
+                .into_iter()
+                .filter(|c| REDIRECTS.contains(&c.kind()))
+                .collect();
+            let effects = effect_text(source, &redirects);
+            if effects.is_empty() {
+                return Ok(());
+            }
+            sink.push(slice(source, node), span, context, vec![effects], None)
+        }
         "expansion" => {
             let text = slice(source, node);
             if text.starts_with("${!") || text.contains("@P") {
