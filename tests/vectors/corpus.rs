@@ -85,6 +85,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about the case generators (src/gen), not about answers to requests",
     ),
     (
+        "HARD-TRACE-1",
+        "about the text of `inner-cmd check --profile hardened`; checked by tests/hardened.rs",
+    ),
+    (
         "ECMA-6",
         "a lone surrogate cannot be stored in a vector file: JSON decoders reject the escape",
     ),
