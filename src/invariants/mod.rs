@@ -183,3 +183,6 @@ pub use policy::{
     check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,
     check_siblings_judged, PolicyInvariantViolation,
 };
+
+mod hardened;
+pub use hardened::{check_gate_allow_judged, check_siblings_judged_hardened};
