@@ -89,6 +89,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about the text of `inner-cmd check --profile hardened`; checked by tests/hardened.rs",
     ),
     (
+        "HARD-USE-1",
+        "a measurement over a corpus; checked by tests/hardened_usefulness.rs",
+    ),
+    (
         "ECMA-6",
         "a lone surrogate cannot be stored in a vector file: JSON decoders reject the escape",
     ),
