@@ -186,3 +186,9 @@ pub use policy::{
 
 mod hardened;
 pub use hardened::{check_gate_allow_judged, check_siblings_judged_hardened};
+
+// INV-GROUND, against the execution oracle's record of what bash ran.
+#[cfg(feature = "ground")]
+mod ground;
+#[cfg(feature = "ground")]
+pub use ground::{check_ground, judge_ground, Basis, GroundJudgement, GroundViolation};
