@@ -97,6 +97,7 @@ pub fn decide_profiled(
         Verdict::Deny => PermissionState::Deny,
         Verdict::Defer => PermissionState::Ask,
     };
+    let outcome = profile.cap(command, outcome);
     Outcome {
         outcome,
         gate,

@@ -127,6 +127,15 @@ pub fn hardened_clauses(outcome: &Outcome) -> Vec<(&'static str, String, String)
     if let Some(requery) = outcome.requeries.first() {
         from_check("re-query", requery);
     }
+    let authorizer_allowed = outcome
+        .authorizer
+        .as_ref()
+        .is_some_and(|d| d.verdict == crate::verdict::Verdict::Allow);
+    if authorizer_allowed && outcome.outcome != PermissionState::Allow {
+        // HARD-PARSE-3: the outcome was capped because bash runs the untrimmed text.
+        let text = outcome.gate.command.clone().unwrap_or_default();
+        fired.push(("pipeline", "HARD-PARSE-3".to_owned(), text));
+    }
     if outcome.event_name().as_deref() == Some("inner_cmd.dewrap_changes_parse") {
         let command = outcome.event_detail("command").unwrap_or_default();
         fired.push(("authorizer", "HARD-DEWRAP-1".to_owned(), command));

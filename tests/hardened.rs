@@ -6,7 +6,7 @@
 
 use std::process::Command;
 
-use inner_cmd_spec::hardened::{clause_of, walk, Profile};
+use inner_cmd_spec::hardened::{walk, Profile};
 use inner_cmd_spec::pipeline::{decide, decide_profiled, Options};
 use inner_cmd_spec::policy::{config, Policy, Rule};
 use inner_cmd_spec::protocol::handle_line;
@@ -38,18 +38,10 @@ fn example() -> Policy {
 
 fn outcome(policy: &Policy, command: &str, profile: Profile) -> (PermissionState, Option<String>) {
     let outcome = decide_profiled(policy, command, &Options::default(), profile);
-    let clause = clause_of(outcome.gate.matched_pattern.as_deref())
-        .or_else(|| {
-            outcome
-                .requeries
-                .first()
-                .and_then(|r| clause_of(r.matched_pattern.as_deref()))
-        })
-        .map(str::to_owned)
-        .or_else(|| {
-            (outcome.event_name().as_deref() == Some("inner_cmd.dewrap_changes_parse"))
-                .then(|| "HARD-DEWRAP-1".to_owned())
-        });
+    let clause = inner_cmd_spec::trace::hardened_clauses(&outcome)
+        .into_iter()
+        .next()
+        .map(|(_, id, _)| id);
     (outcome.outcome, clause)
 }
 
@@ -355,7 +347,22 @@ const EXAMPLE_ROWS: &[Row] = &[
         Allow,
         None,
     ),
-    ("HARD-DEWRAP-1", "echo $(timeout 5 ls)", Allow, Allow, None),
+    (
+        "HARD-DEWRAP-1",
+        "echo $(timeout 5 ls)",
+        Allow,
+        Ask,
+        Some("HARD-DEWRAP-1"),
+    ),
+    (
+        "HARD-PARSE-3",
+        "\u{b}time git status",
+        Allow,
+        Ask,
+        Some("HARD-PARSE-3"),
+    ),
+    ("HARD-PARSE-3", "ls\u{c}-la", Ask, Ask, None),
+    ("HARD-PARSE-3", "ls\r\ngit status", Allow, Allow, None),
     (
         "HARD-DEWRAP-1",
         "RUST_BACKTRACE=1 timeout 120 cargo test",
@@ -399,7 +406,7 @@ fn hard_clauses_close_the_findings_under_deny_rm() {
     run_rows(&deny_rm(), DENY_RM_ROWS);
 }
 
-/// HARD-DEWRAP-1, HARD-EFFECT-1, HARD-EFFECT-2: the commands under the example policy.
+/// HARD-DEWRAP-1, HARD-EFFECT-1, HARD-EFFECT-2, HARD-PARSE-3: the commands under the example policy.
 #[test]
 fn hard_clauses_under_the_example_policy() {
     run_rows(&example(), EXAMPLE_ROWS);

@@ -98,8 +98,10 @@ fn hard_use_1_hardened_keeps_the_allows() {
     for (name, policy) in [("example", example()), ("permissive", permissive())] {
         let (mut deployed_allows, mut kept) = (0usize, 0usize);
         for command in &commands {
-            let deployed = decide_profiled(&policy, command, &Options::default(), Profile::Deployed);
-            let hardened = decide_profiled(&policy, command, &Options::default(), Profile::Hardened);
+            let deployed =
+                decide_profiled(&policy, command, &Options::default(), Profile::Deployed);
+            let hardened =
+                decide_profiled(&policy, command, &Options::default(), Profile::Hardened);
             assert!(
                 hardened.outcome != Allow || deployed.outcome == Allow,
                 "hardened allows what deployed does not: {command:?}"
@@ -132,7 +134,13 @@ fn hard_use_1_hardened_keeps_the_allows() {
         std::fs::write(&path, &listing).unwrap();
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(committed, listing, "regenerate with INNER_CMD_BLESS=1 and review the diff");
+    assert_eq!(
+        committed, listing,
+        "regenerate with INNER_CMD_BLESS=1 and review the diff"
+    );
     let (_, _, allows, kept) = summary[0];
-    assert!(allows > 0 && kept * 100 >= allows * 99, "example policy: {kept} of {allows}");
+    assert!(
+        allows > 0 && kept * 100 >= allows * 99,
+        "example policy: {kept} of {allows}"
+    );
 }

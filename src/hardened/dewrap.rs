@@ -34,6 +34,12 @@ pub fn parse_preserved(full: &str, unit: &str, inner: &str, dewrapped: &str) -> 
     for judgement in &gate {
         let (s, e) = judgement.span;
         if (s, e) == (ws, we) && !replaced && judgement_is_command(judgement) {
+            if judgement.context.is_some() {
+                // Inside a substitution or subshell, the wrapper is part of the
+                // text of the command that runs it (`echo "$(timeout 5 ls)"`),
+                // which bash executes, and judges, with the wrapper in it.
+                return false;
+            }
             expected.extend(inner_units.iter().map(|j| j.text.clone()));
             replaced = true;
         } else if e <= ws || s >= we {
@@ -71,7 +77,8 @@ mod tests {
                 "pnpm test",
                 true,
             ),
-            ("echo $(timeout 5 ls)", "timeout 5 ls", "ls", true),
+            ("echo $(timeout 5 ls)", "timeout 5 ls", "ls", false),
+            ("(timeout 5 ls)", "timeout 5 ls", "ls", false),
             (
                 "time cargo build 2>&1",
                 "time cargo build",

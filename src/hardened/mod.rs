@@ -59,8 +59,31 @@ impl Profile {
         let deployed = policy.gate(command);
         match self {
             Self::Deployed => deployed,
-            Self::Hardened => harden(policy, crate::ecma::trim(command), deployed),
+            Self::Hardened => {
+                let trimmed = crate::ecma::trim(command);
+                let answer = harden(policy, trimmed, deployed);
+                match trimmed_away_non_blank(command, trimmed) {
+                    // HARD-PARSE-3: bash runs the untrimmed text.
+                    true => stricter(answer, floor_only(command, Clause::Blanks)),
+                    false => answer,
+                }
+            }
         }
+    }
+
+    /// The pipeline's outcome under this profile (`HARD-PARSE-3`): bash runs
+    /// the command untrimmed, so when trimming removed a character bash does
+    /// not treat as a blank, no decision on the trimmed text may allow it.
+    #[must_use]
+    pub fn cap(self, command: &str, outcome: PermissionState) -> PermissionState {
+        let trimmed = crate::ecma::trim(command);
+        if self == Self::Hardened
+            && outcome == PermissionState::Allow
+            && trimmed_away_non_blank(command, trimmed)
+        {
+            return PermissionState::Ask;
+        }
+        outcome
     }
 
     /// The authorizer's guard after stripping (`HARD-DEWRAP-1`): always
@@ -103,6 +126,8 @@ pub enum Clause {
     ParseError,
     /// `HARD-PARSE-2`: the command contains U+0000.
     Nul,
+    /// `HARD-PARSE-3`: blanks the parser and bash disagree on.
+    Blanks,
     /// `HARD-DEWRAP-1`: de-wrapping changed the parse.
     DewrapChangesParse,
     /// `HARD-SPELL-2`: a wrapper floor of the dequoted name.
@@ -130,6 +155,7 @@ impl Clause {
         match self {
             Self::ParseError => "HARD-PARSE-1",
             Self::Nul => "HARD-PARSE-2",
+            Self::Blanks => "HARD-PARSE-3",
             Self::DewrapChangesParse => "HARD-DEWRAP-1",
             Self::SpellFloor => "HARD-SPELL-2",
             Self::SpellComputed => "HARD-SPELL-3",
@@ -213,6 +239,32 @@ fn harden(policy: &Policy, command: &str, deployed: CheckResult) -> CheckResult 
         command: trigger.map(|j| j.text.clone()),
         command_context: trigger.and_then(|j| j.context),
         units: deployed.units,
+    }
+}
+
+/// Whether trimming removed a character bash does not treat as a blank
+/// (anything but space, tab and line feed) (`HARD-PARSE-3`).
+fn trimmed_away_non_blank(command: &str, trimmed: &str) -> bool {
+    let (start, end) = match command.find(trimmed) {
+        Some(start) if !trimmed.is_empty() => (start, start + trimmed.len()),
+        _ => (command.len(), command.len()),
+    };
+    let edges = command
+        .get(..start)
+        .unwrap_or("")
+        .chars()
+        .chain(command.get(end..).unwrap_or("").chars());
+    edges.clone().any(|c| !matches!(c, ' ' | '\t' | '\n')) && !trimmed.is_empty()
+}
+
+/// An `ask` decided by a floor alone, on the whole command.
+fn floor_only(command: &str, clause: Clause) -> CheckResult {
+    CheckResult {
+        state: PermissionState::Ask,
+        matched_pattern: Some(clause.sentinel()),
+        command: Some(command.to_owned()),
+        command_context: None,
+        units: Vec::new(),
     }
 }
 

@@ -55,6 +55,16 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
         return Err(UnitsError::CommandTooLong { code_units: length });
     }
     let mut sink = Sink::default();
+    if disagrees_on_blanks(command) {
+        // HARD-PARSE-3: the parser splits words where bash does not.
+        sink.push(
+            command,
+            (0, command.len()),
+            None,
+            Vec::new(),
+            Some(Clause::Blanks),
+        )?;
+    }
     if command.contains('\0') {
         // HARD-PARSE-2: bash and the parser disagree on where a NUL ends input.
         sink.push(
@@ -86,6 +96,21 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
         walk(command, tree.root_node(), &mut sink)?;
         Ok(sink.out)
     })
+}
+
+/// VT, FF or a CR not before LF: word separators for tree-sitter-bash,
+/// ordinary characters for bash (`HARD-PARSE-3`).
+#[must_use]
+pub fn disagrees_on_blanks(command: &str) -> bool {
+    let mut chars = command.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{b}' | '\u{c}' => return true,
+            '\r' if chars.peek() != Some(&'\n') => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 thread_local! {

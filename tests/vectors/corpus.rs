@@ -93,6 +93,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "a measurement over a corpus; checked by tests/hardened_usefulness.rs",
     ),
     (
+        "HARD-GROUND-1",
+        "needs the execution oracle (bash in a sandbox); checked by tests/hardened_ground.rs",
+    ),
+    (
         "ECMA-6",
         "a lone surrogate cannot be stored in a vector file: JSON decoders reject the escape",
     ),

@@ -22,9 +22,9 @@ def S(clause):
 ROWS = [
     ("F-1", ["HARD-SPELL-1"], DENY_RM, "rm\t-rf /", "deny", "rm *", "the words rm, -rf, / joined by one space: value `rm -rf /` meets `rm *`"),
     ("F-1", ["HARD-SPELL-1"], DENY_RM, "rm\\\n -rf /", "deny", "rm *", "a line continuation separates words: value `rm -rf /`"),
-    ("F-2", ["HARD-SPELL-1"], DENY_RM, "rm\r-rf /", "deny", "rm *", "the parser splits on CR: value `rm -rf /`"),
-    ("F-2", ["HARD-SPELL-1"], DENY_RM, "rm\u000b-rf /", "deny", "rm *", "the parser splits on VT: value `rm -rf /`"),
-    ("F-2", ["HARD-SPELL-1"], DENY_RM, "rm\u000c-rf /", "deny", "rm *", "the parser splits on FF: value `rm -rf /`"),
+    ("F-2", ["HARD-SPELL-1"], DENY_RM, "rm\r-rf /", "deny", "rm *", "the parser splits on CR: value `rm -rf /` (HARD-PARSE-3 floors too; deny is more restrictive)"),
+    ("F-2", ["HARD-SPELL-1"], DENY_RM, "rm\u000b-rf /", "deny", "rm *", "the parser splits on VT: value `rm -rf /` (HARD-PARSE-3 floors too; deny is more restrictive)"),
+    ("F-2", ["HARD-SPELL-1"], DENY_RM, "rm\u000c-rf /", "deny", "rm *", "the parser splits on FF: value `rm -rf /` (HARD-PARSE-3 floors too; deny is more restrictive)"),
     ("F-3", ["HARD-UNIT-1"], DENY_RM, "{ rm -rf x; }", "deny", "rm *", "the group is entered: judgement `rm -rf x`"),
     ("F-3", ["HARD-UNIT-1"], DENY_RM, "if true; then rm -rf x; fi", "deny", "rm *", "the if is entered: judgements `true`, `rm -rf x`"),
     ("F-3", ["HARD-UNIT-1"], DENY_RM, "for i in 1; do rm -rf x; done", "deny", "rm *", "the loop body is entered"),
@@ -71,6 +71,7 @@ ROWS = [
     ("F-15", ["HARD-RUN-3"], DENY_RM, "perl -e 'unlink \"x\"'", "ask", S("HARD-RUN-3"), "perl with -e runs an inline program"),
     ("F-16", ["HARD-PARSE-2"], DENY_RM, "echo 'a \u0000' && rm -rf /", "ask", S("HARD-PARSE-2"), "a NUL anywhere: one judgement, floored; the deployed answer allows, so the floor decides"),
     # Clauses without a finding of their own: their witnesses and contrasts.
+    ("clause", ["HARD-PARSE-3"], DENY_RM, "ls\u000c-la", "ask", S("HARD-PARSE-3"), "FF splits words for the parser, not for bash"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "echo $(( x + 1 ))", "ask", S("HARD-EXPAND-1"), "arithmetic naming a variable x: x's value is evaluated as code"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "[[ $n -eq 1 ]]", "ask", S("HARD-EXPAND-1"), "-eq evaluates $n arithmetically"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "echo ${a[$i]}", "ask", S("HARD-EXPAND-1"), "an array index is arithmetic"),
@@ -104,6 +105,8 @@ PIPELINE = [
      "the mission's command: de-wrapping keeps every judgement, `2>&1` is no effect, every value is allowed"),
     ("useful", ["HARD-EFFECT-2"], "RUST_BACKTRACE=1 cargo test", "allow", "allow", "RUST_BACKTRACE is inert"),
     ("useful", ["HARD-EFFECT-1"], "cargo test 2>/dev/null | wc -l", "allow", "allow", "/dev/null is no effect"),
+    ("blanks", ["HARD-PARSE-3"], "\u000btime git status", "allow", "ask", "the gate trims the leading VT and the authorizer would allow `git status`, but bash runs a command named VT+time: the outcome is at most ask"),
+    ("A-1", ["HARD-DEWRAP-1"], "echo \"$(timeout 5 ls)\"", "allow", "ask", "the wrapper is inside a substitution: bash executes `echo \"$(timeout 5 ls)\"` with the wrapper in its text; the authorizer defers"),
 ]
 
 
