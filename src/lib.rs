@@ -137,6 +137,7 @@
 //! | `proptest` | `gen` strategies for adversarial cases (module `gen`) |
 //! | `arbitrary` | `Arbitrary` cases for libFuzzer, and the `authorize` check of [`fuzzing`] |
 //! | `quickcheck` | `quickcheck::Arbitrary` cases |
+//! | `ground` | the execution oracle `ground` (runs commands in bash in a `bwrap` sandbox, Linux) and `invariants::check_ground` |
 //!
 //! None is on by default: the evaluator itself needs none of them.
 #![forbid(unsafe_code)]
@@ -167,6 +168,10 @@ pub mod trace;
 #[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod gen;
 pub mod invariants;
+
+// The execution oracle: ground truth from GNU bash (chapter 6, INV-GROUND).
+#[cfg(feature = "ground")]
+pub mod ground;
 
 pub mod manual;
 

@@ -28,6 +28,22 @@ enum Command {
     Decide,
     /// Run the conformance vectors against another implementation.
     Conform(ConformArgs),
+    /// Run a command in bash in a sandbox and show what it executes, judged (INV-GROUND).
+    #[cfg(feature = "ground")]
+    Ground(GroundArgs),
+}
+
+#[cfg(feature = "ground")]
+#[derive(clap::Args)]
+struct GroundArgs {
+    /// A policy file (config.json format or a plain rule list); default: the built-in example.
+    #[arg(long)]
+    policy: Option<std::path::PathBuf>,
+    /// Print one JSON object instead of the readable report.
+    #[arg(long)]
+    json: bool,
+    /// The full bash command, as the agent would run it.
+    command: String,
 }
 
 #[derive(clap::Args)]
@@ -71,7 +87,58 @@ fn main() -> ExitCode {
         Command::Serve => serve(),
         Command::Decide => decide(),
         Command::Conform(args) => conform(&args),
+        #[cfg(feature = "ground")]
+        Command::Ground(args) => ground(&args),
     }
+}
+
+/// `inner-cmd ground`: what bash executes for the command, each executed
+/// command judged by the policy and matched to the unit that judged it
+/// (`INV-GROUND-*`). Exit 0 whatever it finds; 2 when the policy or the
+/// oracle cannot be set up.
+#[cfg(feature = "ground")]
+fn ground(args: &GroundArgs) -> ExitCode {
+    use inner_cmd_spec::ground::{report, Config, Oracle};
+    use inner_cmd_spec::pipeline;
+    use inner_cmd_spec::policy::{config, Policy};
+    let home = std::env::var("HOME").unwrap_or_default();
+    let (loaded, source) = match &args.policy {
+        None => (
+            config::example_policy(),
+            "built-in example (spec/policies/example.json)".to_owned(),
+        ),
+        Some(path) => (config::load_file(path, &home), path.display().to_string()),
+    };
+    let loaded = match loaded {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            eprintln!("inner-cmd ground: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let policy = Policy::new(loaded.rules, home).with_fallback(loaded.fallback);
+    let oracle = match Oracle::new(Config::default()) {
+        Ok(oracle) => oracle,
+        Err(error) => {
+            eprintln!("inner-cmd ground: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let outcome = pipeline::decide(&policy, &args.command, &pipeline::Options::default());
+    let execution = oracle.run(&args.command);
+    if args.json {
+        let mut value = report::render_json(&policy, &outcome, &execution);
+        if let Some(object) = value.as_object_mut() {
+            object.insert("command".to_owned(), args.command.clone().into());
+            object.insert("policy".to_owned(), source.into());
+        }
+        println!("{value}");
+    } else {
+        println!("command      {:?}", args.command);
+        println!("policy       {source}");
+        print!("{}", report::render_text(&policy, &outcome, &execution));
+    }
+    ExitCode::SUCCESS
 }
 
 /// `inner-cmd check`: the pipeline on one command, with a readable trace (`PIPE-9`).

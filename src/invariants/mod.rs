@@ -189,3 +189,9 @@ pub use policy::{
     check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,
     check_siblings_judged, PolicyInvariantViolation,
 };
+
+// INV-GROUND, against the execution oracle's record of what bash ran.
+#[cfg(feature = "ground")]
+mod ground;
+#[cfg(feature = "ground")]
+pub use ground::{check_ground, judge_ground, Basis, GroundJudgement, GroundViolation};

