@@ -28,7 +28,7 @@ mod recognize;
 mod units;
 
 #[cfg(feature = "arbitrary")]
-pub use authorize::authorize;
+pub use authorize::{authorize, authorize_with, AuthorizeOptions};
 pub use matching::{match_diff, MATCH_WORK_FACTOR};
 pub use protocol::protocol;
 pub use recognize::recognize_diff;

@@ -34,6 +34,7 @@ mod choices;
 mod compound;
 mod payload;
 mod rules;
+mod syntax;
 mod vocab;
 mod wrapper;
 
@@ -49,6 +50,7 @@ pub use choices::{ByteChoices, Choices, Recorder, ReplayChoices};
 pub use compound::{overlap_tail, Placement, Sibling};
 pub use payload::{Guard, FULL_COMMAND_LABEL, SESSION_ID};
 pub use rules::HOME;
+pub use syntax::{class_of, SyntaxClass, SyntaxWeights};
 pub use vocab::{DurationForm, ECMA_WIDE_SPACES, INNER_COMMANDS, ODD_BREAKS, SIBLING_COMMANDS};
 pub use wrapper::{Layer, LayerForm, Wrapper};
 
