@@ -29,6 +29,10 @@ pub fn parse_preserved(full: &str, unit: &str, inner: &str, dewrapped: &str) -> 
     else {
         return false;
     };
+    // The wrapper must wrap a command: `timeout 30s <<< in` runs none.
+    if !inner_units.first().is_some_and(|j| j.named) {
+        return false;
+    }
     let mut expected: Vec<String> = Vec::new();
     let mut replaced = false;
     for judgement in &gate {
@@ -93,6 +97,13 @@ mod tests {
             ),
             ("timeout 5 { ls; }", "timeout 5 {", "{", false),
             ("timeout 5 ls # x", "timeout 5 ls", "ls", true),
+            (
+                "echo EXIT | timeout 30s <<< in",
+                "timeout 30s <<< in",
+                "<<< in",
+                false,
+            ),
+            ("timeout 30s > out", "timeout 30s > out", "> out", false),
             ("timeout 5 f() { rm x; }", "timeout 5 f", "f", false),
         ];
         for (full, unit, inner, want) in rows {

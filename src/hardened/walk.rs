@@ -38,6 +38,10 @@ pub struct Judgement {
     pub values: Vec<String>,
     /// The clause that floors it to at most `ask`.
     pub floor: Option<Clause>,
+    /// True for a simple or declaration command with a name: something bash
+    /// runs, not only a redirection, an assignment or a floor.
+    #[serde(skip)]
+    pub named: bool,
 }
 
 /// Redirect node kinds.
@@ -144,8 +148,16 @@ impl Sink {
             context,
             values,
             floor,
+            named: false,
         });
         Ok(())
+    }
+
+    /// Marks the last judgement as a named command.
+    fn mark_named(&mut self) {
+        if let Some(last) = self.out.last_mut() {
+            last.named = true;
+        }
     }
 }
 
@@ -209,7 +221,9 @@ fn visit(
                 value.push_str(&without_line_continuations(slice(source, *word)));
             }
             let floor = live_assignment(source, &words).then_some(Clause::EffectAssignment);
-            sink.push(slice(source, node), span, context, vec![value], floor)
+            sink.push(slice(source, node), span, context, vec![value], floor)?;
+            sink.mark_named();
+            Ok(())
         }
         "variable_assignment" | "variable_assignments"
             if !matches!(
@@ -431,7 +445,11 @@ fn simple_command(
         // Nothing runs and nothing is opened (`2>&1` alone): nothing to judge.
         return Ok(());
     }
-    sink.push(text, span, context, values, floor)
+    sink.push(text, span, context, values, floor)?;
+    if name.is_some() {
+        sink.mark_named();
+    }
+    Ok(())
 }
 
 /// The redirections with effects, each as its operator and its targets
