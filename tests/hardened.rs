@@ -475,11 +475,14 @@ fn hard_3_values_are_matched_as_they_are() {
     );
 }
 
+/// A judgement's text, values and floor clause.
+type JudgementRow = (&'static str, &'static [&'static str], Option<&'static str>);
+
 /// HARD-4, HARD-UNIT-1, HARD-UNIT-3, HARD-SPELL-1, HARD-SPELL-2, HARD-EFFECT-1:
 /// the judgements of a command, their texts, values and floors.
 #[test]
 fn hard_4_judgements_table() {
-    let rows: &[(&str, &[(&str, &[&str], Option<&str>)])] = &[
+    let rows: &[(&str, &[JudgementRow])] = &[
         ("ls\t-la", &[("ls\t-la", &["ls -la"], None)]),
         ("/bin/ls x", &[("/bin/ls x", &["ls x", "/bin/ls x"], None)]),
         (

@@ -22,6 +22,8 @@
 
 #[cfg(feature = "arbitrary")]
 mod authorize;
+#[cfg(feature = "arbitrary")]
+mod hardened;
 mod matching;
 mod protocol;
 mod recognize;
@@ -29,6 +31,8 @@ mod units;
 
 #[cfg(feature = "arbitrary")]
 pub use authorize::{authorize, authorize_with, AuthorizeOptions};
+#[cfg(feature = "arbitrary")]
+pub use hardened::hardened;
 pub use matching::{match_diff, MATCH_WORK_FACTOR};
 pub use protocol::protocol;
 pub use recognize::recognize_diff;
