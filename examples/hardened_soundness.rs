@@ -84,6 +84,10 @@ fn main() {
                 Ok(execution) => {
                     checked += 1;
                     if let Err(violation) = check_ground(policy, &execution) {
+                        eprintln!(
+                            "VIOLATION {command:?}: {violation} (rules {:?})",
+                            policy.rules()
+                        );
                         violations.push(format!("{command:?}: {violation}"));
                     }
                 }

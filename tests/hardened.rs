@@ -362,7 +362,13 @@ const EXAMPLE_ROWS: &[Row] = &[
         Some("HARD-PARSE-3"),
     ),
     ("HARD-PARSE-3", "ls\u{c}-la", Ask, Ask, None),
-    ("HARD-PARSE-3", "ls\r\ngit status", Allow, Allow, None),
+    (
+        "HARD-PARSE-3",
+        "ls\r\ngit status",
+        Allow,
+        Ask,
+        Some("HARD-PARSE-3"),
+    ),
     (
         "HARD-DEWRAP-1",
         "RUST_BACKTRACE=1 timeout 120 cargo test",

@@ -242,19 +242,16 @@ fn harden(policy: &Policy, command: &str, deployed: CheckResult) -> CheckResult 
     }
 }
 
-/// Whether trimming removed a character bash does not treat as a blank
-/// (anything but space, tab and line feed) (`HARD-PARSE-3`).
+/// Whether the gate's trim changed what bash runs (`HARD-PARSE-3`): the
+/// command holds a character bash does not treat as a blank but ECMAScript
+/// trims, or trailing text was trimmed from a command with a here-document
+/// (its delimiter line may end in blanks: `EOF  ` does not end it).
 fn trimmed_away_non_blank(command: &str, trimmed: &str) -> bool {
-    let (start, end) = match command.find(trimmed) {
-        Some(start) if !trimmed.is_empty() => (start, start + trimmed.len()),
-        _ => (command.len(), command.len()),
-    };
-    let edges = command
-        .get(..start)
-        .unwrap_or("")
-        .chars()
-        .chain(command.get(end..).unwrap_or("").chars());
-    edges.clone().any(|c| !matches!(c, ' ' | '\t' | '\n')) && !trimmed.is_empty()
+    if trimmed.is_empty() {
+        return false;
+    }
+    let trailing_trimmed = !command.ends_with(trimmed);
+    walk::disagrees_on_blanks(command) || (trailing_trimmed && command.contains("<<"))
 }
 
 /// An `ask` decided by a floor alone, on the whole command.

@@ -102,19 +102,16 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
     })
 }
 
-/// VT, FF or a CR not before LF: word separators for tree-sitter-bash,
-/// ordinary characters for bash (`HARD-PARSE-3`).
+/// A character ECMAScript counts as whitespace or a line terminator (ECMA-2)
+/// that bash does not treat as a blank: anything but space, tab and line
+/// feed. The parser splits words on some (VT, FF, CR), the gate trims all,
+/// bash does neither (`HARD-PARSE-3`).
 #[must_use]
 pub fn disagrees_on_blanks(command: &str) -> bool {
-    let mut chars = command.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\u{b}' | '\u{c}' => return true,
-            '\r' if chars.peek() != Some(&'\n') => return true,
-            _ => {}
-        }
-    }
-    false
+    command.chars().any(|c| {
+        (crate::ecma::is_whitespace(c) || crate::ecma::is_line_terminator(c))
+            && !matches!(c, ' ' | '\t' | '\n')
+    })
 }
 
 thread_local! {
