@@ -12,6 +12,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::events::Event;
+use crate::hardened::Profile;
 use crate::payload::{self, PromptRequest};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
 use crate::recognize::{self, NonTransparent, Wrapper};
@@ -159,6 +160,17 @@ pub fn authorize(
     session: &dyn SessionSource,
     query: &dyn PermissionQuery,
 ) -> Decision {
+    authorize_profiled(details, session, query, Profile::Deployed)
+}
+
+/// [`authorize`] under `profile`: the hardened profile adds the guard of
+/// `HARD-DEWRAP-1` before the query.
+pub fn authorize_profiled(
+    details: &Value,
+    session: &dyn SessionSource,
+    query: &dyn PermissionQuery,
+    profile: Profile,
+) -> Decision {
     if payload::is_forwarded(details) {
         return Decision::defer(Vec::new());
     }
@@ -185,7 +197,7 @@ pub fn authorize(
         return Decision::defer(Vec::new());
     };
     for wrapper in Wrapper::ALL {
-        if let Some(decision) = transparent_handler(wrapper, &request, query) {
+        if let Some(decision) = transparent_handler(wrapper, &request, query, profile) {
             return decision.claimed_by(Handler::Transparent(wrapper));
         }
     }
@@ -207,6 +219,7 @@ fn transparent_handler(
     wrapper: Wrapper,
     request: &PromptRequest<'_>,
     query: &dyn PermissionQuery,
+    profile: Profile,
 ) -> Option<Decision> {
     let full = request.full_command;
     let Some(recognized) = wrapper.recognize(request.unit) else {
@@ -230,6 +243,9 @@ fn transparent_handler(
             command: full.to_owned(),
         }));
     };
+    if let Err(event) = profile.dewrap_guard(full, request.unit, inner, &dewrapped) {
+        return Some(Decision::defer_with(event));
+    }
     let answer = catch_unwind(AssertUnwindSafe(|| {
         query.check(BASH_SURFACE, &dewrapped, request.agent_name)
     }))

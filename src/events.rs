@@ -99,6 +99,15 @@ pub enum Event {
         /// The full command.
         command: String,
     },
+    /// `inner_cmd.dewrap_changes_parse` (debug, hardened profile only,
+    /// `HARD-DEWRAP-1`): the de-wrapped command does not parse as the full
+    /// command with the wrapper replaced by its inner command.
+    DewrapChangesParse {
+        /// The full command.
+        command: String,
+        /// The inner command.
+        inner_command: String,
+    },
     /// `inner_cmd.exception` (debug): something failed; keeps what was derived.
     Exception {
         /// The failure, as text.
@@ -124,6 +133,7 @@ impl Event {
             Self::WrapperNotLocated { .. } => "inner_cmd.wrapper_not_located",
             Self::EnvNonTransparent { .. } => "inner_cmd.env_non_transparent",
             Self::XargsNonTransparent { .. } => "inner_cmd.xargs_non_transparent",
+            Self::DewrapChangesParse { .. } => "inner_cmd.dewrap_changes_parse",
             Self::Exception { .. } => "inner_cmd.exception",
         }
     }
@@ -164,6 +174,10 @@ impl Event {
                 ("innerCommand", inner_command),
             ],
             Self::InnerAsk {
+                command,
+                inner_command,
+            }
+            | Self::DewrapChangesParse {
                 command,
                 inner_command,
             } => vec![("command", command), ("innerCommand", inner_command)],

@@ -160,6 +160,8 @@ pub mod recognize;
 pub mod strip;
 
 pub mod policy;
+// Chapter 12: the deployed rules plus the clauses that close the findings.
+pub mod hardened;
 
 pub mod conform;
 pub mod pipeline;

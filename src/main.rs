@@ -54,6 +54,9 @@ struct CheckArgs {
     /// Print one JSON object instead of the readable trace.
     #[arg(long)]
     json: bool,
+    /// `deployed` (the deployed system, findings included) or `hardened` (spec chapter 12).
+    #[arg(long, default_value = "deployed", value_parser = ["deployed", "hardened"])]
+    profile: String,
     /// The full bash command, as the agent would run it.
     command: String,
 }
@@ -156,6 +159,7 @@ fn ground(args: &GroundArgs) -> ExitCode {
 /// search; with neither a file found nor `--policy`, the built-in example.
 /// Exit 0 whatever the outcome (the outcome is the output); 2 on a bad policy.
 fn check(args: &CheckArgs) -> ExitCode {
+    use inner_cmd_spec::hardened::Profile;
     use inner_cmd_spec::policy::{config, Policy};
     use inner_cmd_spec::{pipeline, trace};
     // The CLI is the one place that reads the environment (POL-MATCH: the
@@ -181,16 +185,31 @@ fn check(args: &CheckArgs) -> ExitCode {
         }
     };
     let policy = Policy::new(loaded.rules, home).with_fallback(loaded.fallback);
-    let outcome = pipeline::decide(&policy, &args.command, &pipeline::Options::default());
+    let profile = Profile::from_name(&args.profile).unwrap_or_default();
+    let options = pipeline::Options::default();
+    let outcome = pipeline::decide_profiled(&policy, &args.command, &options, profile);
     if args.json {
         let mut value = trace::render_json(&policy, &args.command, &outcome);
         if let Some(object) = value.as_object_mut() {
             object.insert("policy".to_owned(), source.into());
+            if profile == Profile::Hardened {
+                object.insert("profile".to_owned(), profile.name().into());
+                object.insert(
+                    "hardenedClauses".to_owned(),
+                    trace::hardened_clauses_json(&outcome),
+                );
+            }
         }
         println!("{value}");
     } else {
         println!("policy       {source}");
+        if profile == Profile::Hardened {
+            println!("profile      hardened (spec chapter 12)");
+        }
         print!("{}", trace::render_text(&policy, &args.command, &outcome));
+        if profile == Profile::Hardened {
+            print!("{}", trace::render_hardened(&outcome));
+        }
     }
     ExitCode::SUCCESS
 }

@@ -11,8 +11,9 @@ use std::cell::RefCell;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::authorize::{authorize, Decision, FixedSession};
+use crate::authorize::{authorize_profiled, Decision, FixedSession};
 use crate::ecma;
+use crate::hardened::Profile;
 use crate::policy::{CheckResult, Policy};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
 use crate::verdict::{PermissionState, Verdict};
@@ -57,8 +58,19 @@ pub struct Outcome {
 /// Runs the gate and, on `ask`, the authorizer (`PIPE-1`..`PIPE-8`).
 #[must_use]
 pub fn decide(policy: &Policy, command: &str, options: &Options) -> Outcome {
+    decide_profiled(policy, command, options, Profile::Deployed)
+}
+
+/// [`decide`] under `profile`: its gate check, re-query and authorizer guard (`HARD-1`).
+#[must_use]
+pub fn decide_profiled(
+    policy: &Policy,
+    command: &str,
+    options: &Options,
+    profile: Profile,
+) -> Outcome {
     let trimmed = ecma::trim(command);
-    let gate = policy.gate(trimmed);
+    let gate = profile.gate(policy, trimmed);
     if gate.state != PermissionState::Ask {
         return Outcome {
             outcome: gate.state,
@@ -73,15 +85,17 @@ pub fn decide(policy: &Policy, command: &str, options: &Options) -> Outcome {
     let session = FixedSession::matching(PIPELINE_SESSION_ID);
     let recording = RecordingQuery {
         policy,
+        profile,
         checks: RefCell::new(Vec::new()),
     };
-    let decision = authorize(&details, &session, &recording);
+    let decision = authorize_profiled(&details, &session, &recording, profile);
     let requeries = recording.checks.into_inner();
     let outcome = match decision.verdict {
         Verdict::Allow => PermissionState::Allow,
         Verdict::Deny => PermissionState::Deny,
         Verdict::Defer => PermissionState::Ask,
     };
+    let outcome = profile.cap(command, outcome);
     Outcome {
         outcome,
         gate,
@@ -96,6 +110,7 @@ pub fn decide(policy: &Policy, command: &str, options: &Options) -> Outcome {
 /// (`PIPE-7`).
 struct RecordingQuery<'a> {
     policy: &'a Policy,
+    profile: Profile,
     checks: RefCell<Vec<CheckResult>>,
 }
 
@@ -110,7 +125,7 @@ impl PermissionQuery for RecordingQuery<'_> {
             // Same answer as the policy itself gives (POL-CHECK-9).
             return self.policy.check(surface, value, agent);
         }
-        let result = self.policy.advisory(value);
+        let result = self.profile.advisory(self.policy, value);
         let state = result.state;
         self.checks.borrow_mut().push(result);
         Ok(state)

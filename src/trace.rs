@@ -113,6 +113,64 @@ pub fn render_json(policy: &Policy, command: &str, outcome: &Outcome) -> Value {
     })
 }
 
+/// The hardened clauses that decided parts of an outcome (`HARD-TRACE-1`):
+/// `(where, clause id, text)` for the gate, the re-query and the authorizer.
+#[must_use]
+pub fn hardened_clauses(outcome: &Outcome) -> Vec<(&'static str, String, String)> {
+    let mut fired = Vec::new();
+    let mut from_check = |place: &'static str, result: &CheckResult| {
+        if let Some(id) = crate::hardened::clause_of(result.matched_pattern.as_deref()) {
+            let text = result.command.clone().unwrap_or_default();
+            fired.push((place, id.to_owned(), text));
+        }
+    };
+    from_check("gate", &outcome.gate);
+    if let Some(requery) = outcome.requeries.first() {
+        from_check("re-query", requery);
+    }
+    let authorizer_allowed = outcome
+        .authorizer
+        .as_ref()
+        .is_some_and(|d| d.verdict == crate::verdict::Verdict::Allow);
+    if authorizer_allowed && outcome.outcome != PermissionState::Allow {
+        // HARD-PARSE-3: the outcome was capped because bash runs the untrimmed text.
+        let text = outcome.gate.command.clone().unwrap_or_default();
+        fired.push(("pipeline", "HARD-PARSE-3".to_owned(), text));
+    }
+    if outcome.event_name().as_deref() == Some("inner_cmd.dewrap_changes_parse") {
+        let command = outcome.event_detail("command").unwrap_or_default();
+        fired.push(("authorizer", "HARD-DEWRAP-1".to_owned(), command));
+    }
+    fired
+}
+
+/// [`hardened_clauses`] as text lines, or a line saying none fired.
+#[must_use]
+pub fn render_hardened(outcome: &Outcome) -> String {
+    let fired = hardened_clauses(outcome);
+    if fired.is_empty() {
+        return "hardened     no hardened clause decided; the deployed rules did\n".to_owned();
+    }
+    let mut out = String::new();
+    for (place, id, text) in fired {
+        let _ = writeln!(
+            out,
+            "hardened     {id} decided the {place} on {}",
+            visible(&text)
+        );
+    }
+    out
+}
+
+/// [`hardened_clauses`] as JSON: `[{"at", "clause", "text"}]`.
+#[must_use]
+pub fn hardened_clauses_json(outcome: &Outcome) -> Value {
+    hardened_clauses(outcome)
+        .into_iter()
+        .map(|(place, id, text)| json!({"at": place, "clause": id, "text": text}))
+        .collect()
+}
+
 fn render_units(out: &mut String, units: &[UnitDecision]) {
     if units.is_empty() {
         out.push_str("    (no units)\n");

@@ -248,6 +248,11 @@ def answer(request):
         raise Reject("unknown_op", f"unknown op {op!r}")
     if op != "authorize":
         raise Reject("unsupported_op", f"an authorizer-only implementation has no {op!r}")
+    profile = request.get("profile")  # HARD-1
+    if profile not in (None, "deployed", "hardened"):
+        raise Reject("bad_request", f"unknown profile {profile!r}")
+    if profile == "hardened":
+        raise Reject("unsupported_op", "only the deployed profile is implemented")
     if "details" not in request:
         raise Reject("bad_request", "missing `details`")
     session = parse_session(request)

@@ -263,6 +263,7 @@ class Server:
             raise Reject("unknown_op", f"unknown op {op!r}")
         if op in ("authorize", "decide"):
             raise Reject("unsupported_op", f"a policy-only implementation has no {op!r}")
+        check_profile(request)
         if op == "match":
             home = home_member(request)
             return {"matched": wildcard_match(string_field(request, "pattern"), string_field(request, "value"), home)}
@@ -297,6 +298,16 @@ class Server:
             return {"id": request_id, "ok": False, "error": {"code": error.code, "message": error.message}}
         except Exception as error:  # a bug here must not kill the server, and is never a verdict
             return {"id": request_id, "ok": False, "error": {"code": "internal", "message": repr(error)}}
+
+
+def check_profile(request):
+    """HARD-1: `profile` is absent, null, "deployed" or "hardened"; this
+    adapter implements the deployed profile only and declines the other."""
+    profile = request.get("profile")
+    if profile not in (None, "deployed", "hardened"):
+        raise Reject("bad_request", f"unknown profile {profile!r}")
+    if profile == "hardened":
+        raise Reject("unsupported_op", "only the deployed profile is implemented")
 
 
 def reject_constant(name):

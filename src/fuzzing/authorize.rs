@@ -4,9 +4,10 @@ use arbitrary::Unstructured;
 use serde_json::Value;
 
 use crate::authorize::{authorize as decide, FixedSession};
-use crate::gen::{case_from_unstructured, Route, Weights};
+use crate::gen::{case_from_unstructured, Route, SyntaxClass, SyntaxWeights, Weights};
 use crate::invariants::{
     check_decision_in_session, check_deterministic, check_monotone, check_siblings_judged,
+    check_siblings_judged_known, classify_appended_violation, AppendedViolation,
 };
 use crate::policy::{Policy, Rule};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
@@ -59,6 +60,56 @@ impl PermissionQuery for Answers {
     }
 }
 
+/// How the `authorize` check runs: the generators' weights, and whether
+/// violations of `INV-9`/`INV-10` that are instances of a listed finding pass
+/// (`INV-KNOWN-1`, the default) or fail like any other (for measuring how
+/// fast the generators reach a finding).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuthorizeOptions {
+    /// The generators' weights.
+    pub weights: Weights,
+    /// Classify known findings as expected (`true`) or report every violation.
+    pub classify_known: bool,
+}
+
+impl Default for AuthorizeOptions {
+    fn default() -> Self {
+        Self {
+            weights: Weights::default(),
+            classify_known: true,
+        }
+    }
+}
+
+impl AuthorizeOptions {
+    /// The defaults, changed by two environment variables meant for
+    /// measurements only: `INNER_CMD_FUZZ_RAW=1` reports known findings too,
+    /// and `INNER_CMD_FUZZ_SYNTAX=<class>` (a [`SyntaxClass`] name in lower
+    /// case, e.g. `reserved`) draws shell syntax of that class only, half the
+    /// time.
+    #[must_use]
+    pub fn from_env() -> Self {
+        let mut options = Self::default();
+        if std::env::var("INNER_CMD_FUZZ_RAW").is_ok_and(|v| v == "1") {
+            options.classify_known = false;
+        }
+        if let Ok(name) = std::env::var("INNER_CMD_FUZZ_SYNTAX") {
+            if let Some(class) = SyntaxClass::ALL
+                .into_iter()
+                .find(|c| format!("{c:?}").eq_ignore_ascii_case(&name))
+            {
+                options.weights.syntax = SyntaxWeights::only(class, 50);
+            }
+        }
+        options
+    }
+}
+
+/// [`authorize_with`] and the default options.
+pub fn authorize(data: &[u8]) {
+    authorize_with(data, &AuthorizeOptions::default());
+}
+
 /// Fuzz check for the authorizer (`INV-1`..`INV-10`, `INV-12`, `GEN-8`).
 ///
 /// Input: decisions for a generated case (`crate::gen`, the `Arbitrary` front
@@ -72,9 +123,12 @@ impl PermissionQuery for Answers {
 ///   check the property tests use (`INV-1`..`INV-6`, `INV-8`);
 /// - deciding again gives the same decision ([`check_deterministic`], `INV-12`);
 /// - when the case's own rules answer: no allow leaves a sibling unjudged
-///   ([`check_siblings_judged`], `INV-9`), and turning one of its `allow`
+///   ([`check_siblings_judged`], `INV-9`), turning one of its `allow`
 ///   rules (chosen by the input) to `ask` or `deny` never turns a non-allow
-///   into an allow ([`check_monotone`], `INV-10`);
+///   into an allow, and neither does appending a sibling (chosen by the
+///   input) ([`check_monotone`], `INV-10`) — except for instances of a
+///   listed finding, each recognized by its own classifier (`INV-KNOWN-1`),
+///   unless `options.classify_known` is off;
 /// - for generated details, it queries exactly the de-wrapped full command
 ///   when the case's route is a query and the session matches, and nothing
 ///   otherwise (`GEN-8`).
@@ -82,9 +136,9 @@ impl PermissionQuery for Answers {
 /// # Panics
 /// When one of these properties is violated: that is a bug in the authorizer
 /// (or in the generator's route, which the panic message shows).
-pub fn authorize(data: &[u8]) {
+pub fn authorize_with(data: &[u8], options: &AuthorizeOptions) {
     let mut input = Unstructured::new(data);
-    let Ok(case) = case_from_unstructured(&mut input, &Weights::default()) else {
+    let Ok(case) = case_from_unstructured(&mut input, &options.weights) else {
         return;
     };
     let answers = Answers::draw(
@@ -103,6 +157,10 @@ pub fn authorize(data: &[u8]) {
     let session_matches = session_readable && case.live_session == case.registered_session;
     let tighten_pick = usize::from(input.arbitrary::<u16>().unwrap_or(0));
     let tighten_to_deny = input.arbitrary::<bool>().unwrap_or(false);
+    let appended = APPENDED
+        .get(usize::from(input.int_in_range(0..=2u8).unwrap_or(0)))
+        .copied()
+        .unwrap_or("git push");
     let raw_details = input.ratio(1u8, 16).unwrap_or(false);
     let details: Value = if raw_details {
         let rest = input.take_rest();
@@ -128,7 +186,12 @@ pub fn authorize(data: &[u8]) {
         panic!("INV-12: {violation}\ndetails: {details}\n{decision:?}\n{again:?}");
     }
     if let Answers::Policy(policy) = &answers {
-        if let Err(violation) = check_siblings_judged(&details, policy, &decision) {
+        let judged = if options.classify_known {
+            check_siblings_judged_known(&details, policy, &decision).map(|_| ())
+        } else {
+            check_siblings_judged(&details, policy, &decision)
+        };
+        if let Err(violation) = judged {
             panic!("INV-9: {violation}\ndetails: {details}\ndecision: {decision:?}");
         }
         if let Some(tightened) = tighten_one_rule(policy, tighten_pick, tighten_to_deny) {
@@ -145,6 +208,30 @@ pub fn authorize(data: &[u8]) {
     if raw_details {
         return;
     }
+    if let Answers::Policy(policy) = &answers {
+        if case.broken.is_none() {
+            let longer = format!("{} && {appended}", case.full);
+            let after = decide(&with_full_command(&details, &longer), &session, policy).verdict;
+            if let Err(violation) = check_monotone(decision.verdict, after) {
+                let observed = AppendedViolation {
+                    policy,
+                    full: &case.full,
+                    unit: &case.unit,
+                    added: appended,
+                };
+                let known = options
+                    .classify_known
+                    .then(|| classify_appended_violation(&observed))
+                    .flatten();
+                assert!(
+                    known.is_some(),
+                    "INV-10: {violation}: {:?} became {after:?} with {appended:?} appended\n\
+                     details: {details}",
+                    decision.verdict
+                );
+            }
+        }
+    }
     let route = case.route();
     let expected: Vec<&str> = match &route {
         Route::Query { dewrapped, .. } if session_matches => vec![dewrapped.as_str()],
@@ -155,6 +242,27 @@ pub fn authorize(data: &[u8]) {
         queried, expected,
         "GEN-8: the decision's queries differ from the case's route {route:?}\ndetails: {details}"
     );
+}
+
+/// Siblings the check appends (`INV-10`).
+const APPENDED: [&str; 3] = ["git push", "rm -rf /", "echo done"];
+
+/// `details` with the full command replaced by `full` (one evidence entry).
+fn with_full_command(details: &Value, full: &str) -> Value {
+    let mut details = details.clone();
+    let entry =
+        serde_json::json!({"label": crate::gen::FULL_COMMAND_LABEL, "text": full, "detail": null});
+    if let Some(evidence) = details
+        .get_mut("payload")
+        .and_then(|p| p.get_mut("evidence"))
+        .and_then(Value::as_array_mut)
+    {
+        evidence.retain(|e| {
+            e.get("label").and_then(Value::as_str) != Some(crate::gen::FULL_COMMAND_LABEL)
+        });
+        evidence.push(entry);
+    }
+    details
 }
 
 /// The policy with one of its `allow` rules (the `pick`-th, cyclically)

@@ -25,6 +25,8 @@
 
 #[cfg(feature = "arbitrary")]
 mod authorize;
+#[cfg(feature = "arbitrary")]
+mod hardened;
 mod matching;
 mod parity;
 mod protocol;
@@ -32,7 +34,9 @@ mod recognize;
 mod units;
 
 #[cfg(feature = "arbitrary")]
-pub use authorize::authorize;
+pub use authorize::{authorize, authorize_with, AuthorizeOptions};
+#[cfg(feature = "arbitrary")]
+pub use hardened::hardened;
 pub use matching::{match_diff, rule_set_work_bound, MATCH_WORK_FACTOR};
 pub use parity::parity;
 pub use protocol::protocol;

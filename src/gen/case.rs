@@ -6,7 +6,8 @@ use super::choices::{Choices, Recorder};
 use super::compound::{place, Placement, Sibling};
 use super::payload::{break_guard, valid_details, Guard, SESSION_ID};
 use super::rules::{rules, HOME};
-use super::vocab::{plain_separator, wide_separator, INNER_COMMANDS};
+use super::syntax::SyntaxWeights;
+use super::vocab::{plain_separator, wide_separator};
 use super::wrapper::{layer_form, lone_word, Layer, LayerForm, Wrapper};
 use crate::ecma;
 use crate::policy::Rule;
@@ -57,6 +58,8 @@ pub struct Weights {
     pub max_siblings: usize,
     /// Maximum number of rules besides the optional leading `* ask`.
     pub max_rules: usize,
+    /// Shell syntax as inner commands and siblings (`GEN-9`).
+    pub syntax: SyntaxWeights,
 }
 
 impl Default for Weights {
@@ -68,6 +71,7 @@ impl Default for Weights {
             max_depth: 4,
             max_siblings: 4,
             max_rules: 6,
+            syntax: SyntaxWeights::default(),
         }
     }
 }
@@ -251,7 +255,7 @@ fn grammar<C: Choices>(c: &mut C, shape: Shape, weights: &Weights) -> Case {
         .collect();
 
     // The inner command, possibly with trailing whitespace of its own.
-    let mut inner = c.pick(INNER_COMMANDS).copied().unwrap_or("ls").to_owned();
+    let mut inner = weights.syntax.inner_command(c).to_owned();
     if exotic && c.percent(20) {
         inner.push_str(&separator(c));
     }
@@ -300,7 +304,7 @@ fn grammar<C: Choices>(c: &mut C, shape: Shape, weights: &Weights) -> Case {
         .chain([inner.as_str()])
         .collect();
 
-    let mut built = place(c, placement, &unit, separator, weights.max_siblings);
+    let mut built = place(c, placement, &unit, separator, weights);
     if exotic && c.percent(30) {
         let lead = separator(c);
         let trail = separator(c);

@@ -1,8 +1,9 @@
 //! Compound commands around the wrapper unit: scaffolds, sibling lists,
 //! substitutions, groups, loops, heredocs, comments and quoting tricks.
 
+use super::case::Weights;
 use super::choices::Choices;
-use super::vocab::SIBLING_COMMANDS;
+use super::syntax::SyntaxWeights;
 
 /// A sibling command the grammar placed in the full command (`GEN-4`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,6 +95,8 @@ pub struct Builder {
     pub unit_at: Option<usize>,
     /// Siblings in the order they were placed.
     pub siblings: Vec<Sibling>,
+    /// Where sibling commands come from (`GEN-9`).
+    pub syntax: SyntaxWeights,
 }
 
 impl Builder {
@@ -109,7 +112,7 @@ impl Builder {
     }
 
     fn sibling<C: Choices>(&mut self, c: &mut C) {
-        let text = c.pick(SIBLING_COMMANDS).copied().unwrap_or("echo EXIT");
+        let text = self.syntax.sibling_command(c);
         self.named_sibling(text);
     }
 
@@ -125,15 +128,19 @@ impl Builder {
 const JOINERS: &[&str] = &["&&", ";", "||", "|", "&", "\n"];
 
 /// Builds the full command around `unit` for `placement`. `gap` gives the
-/// whitespace around joiners; `max_siblings` bounds list lengths.
+/// whitespace around joiners; `weights` bound list lengths and pick siblings.
 pub fn place<C: Choices>(
     c: &mut C,
     placement: Placement,
     unit: &str,
     gap: fn(&mut C) -> String,
-    max_siblings: usize,
+    weights: &Weights,
 ) -> Builder {
-    let mut b = Builder::default();
+    let max_siblings = weights.max_siblings;
+    let mut b = Builder {
+        syntax: weights.syntax,
+        ..Builder::default()
+    };
     match placement {
         Placement::Alone => b.unit(unit),
         Placement::Scaffold => {

@@ -36,6 +36,7 @@ mod payload;
 pub mod policy_cases;
 mod rules;
 mod seeded;
+mod syntax;
 mod vocab;
 mod wrapper;
 
@@ -52,6 +53,7 @@ pub use compound::{overlap_tail, Placement, Sibling};
 pub use payload::{Guard, FULL_COMMAND_LABEL, SESSION_ID};
 pub use rules::HOME;
 pub use seeded::SeededChoices;
+pub use syntax::{class_of, SyntaxClass, SyntaxWeights};
 pub use vocab::{DurationForm, ECMA_WIDE_SPACES, INNER_COMMANDS, ODD_BREAKS, SIBLING_COMMANDS};
 pub use wrapper::{Layer, LayerForm, Wrapper};
 

@@ -178,11 +178,20 @@ fn check_query(details: &Value, query: &QueryRecord) -> Result<(), InvariantViol
     Ok(())
 }
 
+mod known;
 mod policy;
+pub use known::{
+    check_siblings_judged_known, classify_appended_violation, classify_sibling_violation,
+    stays_separate, AppendedViolation, KnownAppendedViolation, KnownSiblingViolation,
+    SiblingViolation, KNOWN_APPENDED_VIOLATIONS, KNOWN_SIBLING_VIOLATIONS,
+};
 pub use policy::{
     check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,
     check_siblings_judged, PolicyInvariantViolation,
 };
+
+mod hardened;
+pub use hardened::{check_gate_allow_judged, check_siblings_judged_hardened};
 
 // INV-GROUND, against the execution oracle's record of what bash ran.
 #[cfg(feature = "ground")]

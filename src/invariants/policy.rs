@@ -129,13 +129,38 @@ pub fn check_siblings_judged(
     let (Ok(request), Some(query)) = (payload::extract(details), decision.queries.first()) else {
         return Err(unjudged(""));
     };
-    let full = request.full_command;
+    let judged = policy.advisory(&query.value);
+    for judgement in policy.unit_decisions(&judged) {
+        if judgement.floored || judgement.state != PermissionState::Allow {
+            return Err(PolicyInvariantViolation::SiblingNotAllowed {
+                unit: judgement.unit.text,
+            });
+        }
+    }
+    units_covered(policy, request.full_command, request.unit, &query.value)
+}
+
+/// The structural half of `INV-9`: every unit of `full` has an image in the
+/// queried `value` that is a unit the re-query judged (see
+/// [`check_siblings_judged`]); whether the rules allow them is not asked.
+///
+/// # Errors
+/// `SiblingUnjudged` naming the first unit without a judged image.
+pub(crate) fn units_covered(
+    policy: &Policy,
+    full: &str,
+    unit: &str,
+    value: &str,
+) -> Result<(), PolicyInvariantViolation> {
+    let unjudged = |unit: &str| PolicyInvariantViolation::SiblingUnjudged {
+        unit: unit.to_owned(),
+    };
     let inner = Wrapper::ALL
         .iter()
-        .find_map(|w| w.recognize(request.unit))
+        .find_map(|w| w.recognize(unit))
         .map(|r| r.inner)
-        .ok_or_else(|| unjudged(request.unit))?;
-    let located = strip::locate_once(full, request.unit).ok_or_else(|| unjudged(request.unit))?;
+        .ok_or_else(|| unjudged(unit))?;
+    let located = strip::locate_once(full, unit).ok_or_else(|| unjudged(unit))?;
     let prefix_end = located.end - inner.len();
     // Where a position of the original lands in the de-wrapped command.
     let image_of = |position: usize| {
@@ -147,21 +172,14 @@ pub fn check_siblings_judged(
             position - (prefix_end - located.start)
         }
     };
-    let judged = policy.advisory(&query.value);
-    for judgement in policy.unit_decisions(&judged) {
-        if judgement.floored || judgement.state != PermissionState::Allow {
-            return Err(PolicyInvariantViolation::SiblingNotAllowed {
-                unit: judgement.unit.text,
-            });
-        }
-    }
+    let judged = policy.advisory(value);
     let original = policy.advisory(full);
     for unit in &original.units {
         let mut from = 0;
         let mut accounted = false;
         while let Some(start) = ecma::index_of(full, &unit.text, from) {
             let end = start + unit.text.len();
-            let image = query.value.get(image_of(start)..image_of(end));
+            let image = value.get(image_of(start)..image_of(end));
             // The wrapper unit (starting where the occurrence starts) becomes the
             // inner command, whose unit text omits leading assignments (POL-UNIT-4).
             let is_wrapper_unit = start == located.start;

@@ -155,9 +155,16 @@ impl Policy {
     /// fallback and `None` (`POL-CHECK-1`, `POL-CHECK-2`).
     #[must_use]
     pub fn rule_decision(&self, text: &str) -> (PermissionState, Option<String>) {
-        let value = match_value(text);
+        self.value_decision(&match_value(text))
+    }
+
+    /// The rule decision for `value` exactly as given, without computing a
+    /// match value first (`POL-CHECK-2`; the hardened profile's values,
+    /// `HARD-SPELL-1`).
+    #[must_use]
+    pub fn value_decision(&self, value: &str) -> (PermissionState, Option<String>) {
         self.compiled
-            .last_match(&value)
+            .last_match(value)
             .and_then(|i| self.rules.get(i))
             .map_or((self.fallback, None), |rule| {
                 (rule.state, Some(rule.pattern.clone()))

@@ -6,7 +6,8 @@ use serde_json::{Map, Value};
 
 use super::request::home;
 use super::{ErrorCode, ProtocolError};
-use crate::authorize::{authorize, FixedSession};
+use crate::authorize::{authorize_profiled, FixedSession};
+use crate::hardened::{walk, Profile, Profiled};
 use crate::pipeline::{self, Options};
 use crate::policy::pattern::Pattern;
 use crate::policy::units::{self, UnitsError};
@@ -25,8 +26,8 @@ pub(super) fn dispatch(op: &str, fields: &Map<String, Value>) -> Answer {
     match op {
         "match" => wildcard_match(fields),
         "units" => command_units(fields),
-        "check" => check(op, fields, Policy::gate),
-        "advisory" => check(op, fields, Policy::advisory),
+        "check" => check(op, fields, Profile::gate),
+        "advisory" => check(op, fields, Profile::advisory),
         "authorize" => authorize_request(fields),
         "decide" => decide(fields),
         _ => Err(ProtocolError::new(
@@ -57,6 +58,7 @@ struct MatchRequest {
 #[derive(Deserialize)]
 struct UnitsRequest {
     command: String,
+    profile: Option<String>,
 }
 
 /// The policy of a request: `rules` or `policy` (exactly one), and `home` (`PROTO-6`).
@@ -71,6 +73,7 @@ struct PolicyMembers {
 #[derive(Deserialize)]
 struct CheckRequest {
     command: String,
+    profile: Option<String>,
     #[serde(flatten)]
     policy: PolicyMembers,
 }
@@ -81,6 +84,7 @@ struct AuthorizeRequest {
     details: Value,
     session: SessionMembers,
     answers: Option<Value>,
+    profile: Option<String>,
     #[serde(flatten)]
     policy: PolicyMembers,
 }
@@ -108,6 +112,7 @@ enum CurrentSession {
 #[serde(rename_all = "camelCase")]
 struct DecideRequest {
     command: String,
+    profile: Option<String>,
     #[serde(flatten)]
     policy: PolicyMembers,
     request_id: Option<String>,
@@ -125,22 +130,33 @@ fn wildcard_match(fields: &Map<String, Value>) -> Answer {
 /// `units`: the command units of a command (`PROTO-8`).
 fn command_units(fields: &Map<String, Value>) -> Answer {
     let request: UnitsRequest = decode("units", fields)?;
-    let units = units::enumerate(&request.command).map_err(|error| match error {
+    let refused = |error| match error {
         UnitsError::Parser(message) => ProtocolError::new(ErrorCode::Internal, message),
         other => ProtocolError::new(ErrorCode::LimitExceeded, other.to_string()),
-    })?;
-    Ok(single("units", to_json(&units)?))
+    };
+    match profile(request.profile)? {
+        Profile::Deployed => {
+            let units = units::enumerate(&request.command).map_err(refused)?;
+            Ok(single("units", to_json(&units)?))
+        }
+        // HARD-UNIT-*: the hardened profile's judgements, with their values and floors.
+        Profile::Hardened => {
+            let judgements = walk::judgements(&request.command).map_err(refused)?;
+            Ok(single("units", to_json(&judgements)?))
+        }
+    }
 }
 
 /// `check` / `advisory`: the policy's answer for a command (`PROTO-9`).
 fn check(
     op: &str,
     fields: &Map<String, Value>,
-    run: fn(&Policy, &str) -> crate::policy::CheckResult,
+    run: fn(Profile, &Policy, &str) -> crate::policy::CheckResult,
 ) -> Answer {
     let request: CheckRequest = decode(op, fields)?;
+    let profile = profile(request.profile)?;
     let policy = policy(request.policy)?;
-    as_object(to_json(&run(&policy, &request.command))?)
+    as_object(to_json(&run(profile, &policy, &request.command))?)
 }
 
 /// `authorize`: the authorizer on given details (`PROTO-10`).
@@ -153,6 +169,7 @@ fn authorize_request(fields: &Map<String, Value>) -> Answer {
             CurrentSession::Unreadable { error } => Err(error),
         },
     };
+    let profile = profile(request.profile)?;
     let decision = match request.answers {
         Some(answers) => {
             if request.policy.rules.is_some() || request.policy.policy.is_some() {
@@ -160,9 +177,21 @@ fn authorize_request(fields: &Map<String, Value>) -> Answer {
                     "give exactly one of `answers`, `rules` and `policy`",
                 ));
             }
-            authorize(&request.details, &session, &AnswerTable::parse(&answers)?)
+            authorize_profiled(
+                &request.details,
+                &session,
+                &AnswerTable::parse(&answers)?,
+                profile,
+            )
         }
-        None => authorize(&request.details, &session, &policy(request.policy)?),
+        None => {
+            let policy = policy(request.policy)?;
+            let query = Profiled {
+                policy: &policy,
+                profile,
+            };
+            authorize_profiled(&request.details, &session, &query, profile)
+        }
     };
     as_object(to_json(&decision)?)
 }
@@ -170,16 +199,32 @@ fn authorize_request(fields: &Map<String, Value>) -> Answer {
 /// `decide`: the pipeline (`PROTO-11`).
 fn decide(fields: &Map<String, Value>) -> Answer {
     let request: DecideRequest = decode("decide", fields)?;
+    let profile = profile(request.profile)?;
     let policy = policy(request.policy)?;
     let options = Options {
         request_id: request.request_id,
         agent_name: request.agent_name,
     };
-    as_object(to_json(&pipeline::decide(
+    as_object(to_json(&pipeline::decide_profiled(
         &policy,
         &request.command,
         &options,
+        profile,
     ))?)
+}
+
+/// The `profile` member: absent or `null` is `deployed`; any string other
+/// than `"deployed"` or `"hardened"` is `bad_request`, and so is another type
+/// (by the decoder) (`HARD-1`).
+fn profile(name: Option<String>) -> Result<Profile, ProtocolError> {
+    match name {
+        None => Ok(Profile::Deployed),
+        Some(name) => Profile::from_name(&name).ok_or_else(|| {
+            ProtocolError::bad_request(format!(
+                "unknown profile {name:?}: expected \"deployed\" or \"hardened\""
+            ))
+        }),
+    }
 }
 
 /// The policy of `rules` or `policy` (exactly one), with `home` (`PROTO-6`).

@@ -10,6 +10,7 @@ mod support;
 mod authorize; // chapter 5: decision procedure and events
 mod conform; // chapter 10: conformance vectors and the runner
 mod gen;
+mod hardened; // chapter 12: the hardened profile
 mod ground; // chapter 6.2: INV-GROUND, what bash really runs (feature `ground`)
 mod invariants; // chapter 6: verdicts, the query, fail-closed invariants
 mod pipeline; // chapter 8: gate, then authorizer

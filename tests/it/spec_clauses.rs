@@ -15,7 +15,7 @@ use fancy_regex::Regex;
 /// The chapter prefixes of the spec; a cited-looking token must start with one.
 const PREFIXES: &[&str] = &[
     "ECMA", "PAY", "WRAP", "STRIP", "AUTH", "EVT", "VERDICT", "INV", "POL", "PIPE", "PROTO",
-    "CONF", "GEN",
+    "CONF", "GEN", "HARD",
 ];
 
 /// Tokens that look like citations but name other documents (the ECMAScript standard's number).

@@ -286,7 +286,7 @@ fn conf_vec_9_every_finding_has_a_vector() {
             let flags = t["flags"].as_array().unwrap();
             if flags
                 .iter()
-                .any(|f| f == "FAIL_OPEN_FINDING" || f == "FINDING")
+                .any(|f| f == "FAIL_OPEN_FINDING" || f == "FINDING" || f == "MONOTONE_FINDING")
             {
                 let comment = t["comment"].as_str().unwrap();
                 let ids = finding_ids(comment);

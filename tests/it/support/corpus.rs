@@ -101,6 +101,18 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "a relation between two implementations' answers, checked live against the package by tests/parity.rs and the fuzz target parity",
     ),
     (
+        "HARD-TRACE-1",
+        "about the text of `inner-cmd check --profile hardened`; checked by tests/it/hardened/clauses.rs",
+    ),
+    (
+        "HARD-USE-1",
+        "a measurement over a corpus; checked by tests/it/hardened/usefulness.rs",
+    ),
+    (
+        "HARD-GROUND-1",
+        "needs the execution oracle (bash in a sandbox); checked by tests/it/hardened/ground.rs",
+    ),
+    (
         "ECMA-6",
         "a lone surrogate cannot be stored in a vector file: JSON decoders reject the escape",
     ),

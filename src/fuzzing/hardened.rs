@@ -1,0 +1,87 @@
+//! The `hardened` target: the hardened profile's invariants without provisos
+//! (`HARD-2`, `HARD-DEWRAP-1`, INV-9, INV-10), and, with the `ground`
+//! feature, INV-GROUND against GNU bash (`HARD-GROUND-1`).
+
+use arbitrary::Unstructured;
+
+use crate::authorize::{authorize_profiled, FixedSession};
+use crate::gen::{case_from_unstructured, Weights};
+use crate::hardened::{Profile, Profiled};
+use crate::invariants::{check_gate_allow_judged, check_monotone, check_siblings_judged_hardened};
+use crate::pipeline::{decide_profiled, Options};
+use crate::policy::Policy;
+use crate::verdict::PermissionState;
+
+/// Builds a generated case from `data` and panics, naming the clause, when
+/// the hardened profile allows more than the deployed one (HARD-2), leaves a
+/// judgement unjudged (INV-9), or turns a non-allow into an allow by an
+/// appended sibling (INV-10). With the `ground` feature, every allow of the
+/// hardened pipeline is also run in bash and checked with INV-GROUND.
+pub fn hardened(data: &[u8]) {
+    let mut input = Unstructured::new(data);
+    let Ok(case) = case_from_unstructured(&mut input, &Weights::default()) else {
+        return;
+    };
+    let policy = Policy::new(case.rules.clone(), case.home.clone());
+    let session = FixedSession {
+        registered: case.registered_session.clone(),
+        current: Ok(case.live_session.clone()),
+    };
+    let query = Profiled {
+        policy: &policy,
+        profile: Profile::Hardened,
+    };
+    let decision = authorize_profiled(&case.details, &session, &query, Profile::Hardened);
+    if let Err(violation) = check_siblings_judged_hardened(&case.details, &policy, &decision) {
+        panic!("INV-9 (hardened) violated on {:?}: {violation}", case.full);
+    }
+    let options = Options::default();
+    let deployed = decide_profiled(&policy, &case.full, &options, Profile::Deployed);
+    let outcome = decide_profiled(&policy, &case.full, &options, Profile::Hardened);
+    assert!(
+        outcome.outcome != PermissionState::Allow || deployed.outcome == PermissionState::Allow,
+        "HARD-2 violated: hardened allows {:?}, deployed does not",
+        case.full
+    );
+    if outcome.outcome == PermissionState::Allow && outcome.authorizer.is_none() {
+        if let Err(violation) = check_gate_allow_judged(&policy, &case.full) {
+            panic!(
+                "INV-9 (hardened gate) violated on {:?}: {violation}",
+                case.full
+            );
+        }
+    }
+    let longer = format!("{} && rm -rf /", case.full);
+    let after = decide_profiled(&policy, &longer, &options, Profile::Hardened).outcome;
+    let verdict = |state| match state {
+        PermissionState::Allow => crate::verdict::Verdict::Allow,
+        PermissionState::Deny => crate::verdict::Verdict::Deny,
+        PermissionState::Ask => crate::verdict::Verdict::Defer,
+    };
+    if let Err(violation) = check_monotone(verdict(outcome.outcome), verdict(after)) {
+        panic!("INV-10 (hardened) violated on {longer:?}: {violation}");
+    }
+    #[cfg(feature = "ground")]
+    if outcome.outcome == PermissionState::Allow {
+        ground(&policy, &case.full);
+    }
+}
+
+/// INV-GROUND for one allowed command; an *unknown* oracle answer checks nothing.
+#[cfg(feature = "ground")]
+fn ground(policy: &Policy, command: &str) {
+    use std::sync::OnceLock;
+    static ORACLE: OnceLock<Option<crate::ground::Oracle>> = OnceLock::new();
+    let oracle =
+        ORACLE.get_or_init(|| crate::ground::Oracle::new(crate::ground::Config::default()).ok());
+    let Some(oracle) = oracle else {
+        return;
+    };
+    if let Ok(execution) = oracle.run(command) {
+        if let Err(violation) = crate::invariants::check_ground(policy, &execution) {
+            panic!(
+                "HARD-GROUND-1 (INV-GROUND under hardened) violated on {command:?}: {violation}"
+            );
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Effects a rule must see (spec §12.7, `HARD-EFFECT-*`).
+//!
+//! A command's words are not all it does: its redirections open files, and
+//! the assignments in front of it (or on their own) change the environment
+//! of what runs — `LD_PRELOAD`, `BASH_ENV`, `PATH` and `GIT_CONFIG_*` decide
+//! which code runs. The hardened profile makes both visible to the rules.
+
+/// Variables whose assignment cannot change which code runs (`HARD-EFFECT-2`).
+/// Any other assignment floors its command to `ask`.
+pub const INERT_VARIABLES: [&str; 22] = [
+    "CI",
+    "NODE_ENV",
+    "RUST_BACKTRACE",
+    "RUST_LOG",
+    "RUST_TEST_THREADS",
+    "CARGO_TERM_COLOR",
+    "CARGO_INCREMENTAL",
+    "FORCE_COLOR",
+    "NO_COLOR",
+    "CLICOLOR",
+    "TERM",
+    "COLUMNS",
+    "LINES",
+    "TZ",
+    "LANG",
+    "LC_ALL",
+    "DEBUG",
+    "VERBOSE",
+    "PYTHONUNBUFFERED",
+    "PYTHONDONTWRITEBYTECODE",
+    "GIT_TERMINAL_PROMPT",
+    "HUSKY",
+];
+
+/// Pager and editor variables, inert only with one of [`INERT_PROGRAMS`] as value.
+pub const PROGRAM_VARIABLES: [&str; 4] = ["PAGER", "GIT_PAGER", "EDITOR", "GIT_EDITOR"];
+
+/// Values that make a pager or editor variable inert.
+pub const INERT_PROGRAMS: [&str; 5] = ["", "cat", "true", ":", "''"];
+
+/// Whether assigning `value` (source text) to `name` is inert (`HARD-EFFECT-2`).
+#[must_use]
+pub fn is_inert_assignment(name: &str, value: &str) -> bool {
+    if INERT_VARIABLES.contains(&name) {
+        return true;
+    }
+    PROGRAM_VARIABLES.contains(&name) && INERT_PROGRAMS.contains(&value)
+}
+
+/// Whether a file redirection has an effect a rule must see (`HARD-EFFECT-1`):
+/// every one except duplicating or closing a descriptor (`2>&1`, `>&2`,
+/// `3>&-`) and `/dev/null`.
+#[must_use]
+pub fn is_effect_redirect(operator: &str, destinations: &[&str]) -> bool {
+    if operator.ends_with("&-") {
+        return false;
+    }
+    let duplicates = operator.ends_with(">&") || operator.ends_with("<&");
+    let all_fds = destinations
+        .iter()
+        .all(|d| *d == "-" || (!d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())));
+    if duplicates && all_fds {
+        return false;
+    }
+    !matches!(destinations, [only] if *only == "/dev/null")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// HARD-EFFECT-1: which redirections are effects.
+    #[test]
+    fn hard_effect_1_redirect_table() {
+        let rows: &[(&str, &[&str], bool)] = &[
+            (">>", &["~/.ssh/authorized_keys"], true),
+            (">", &["out.txt"], true),
+            ("<", &["input"], true),
+            ("2>&", &["1"], false),
+            (">&", &["2"], false),
+            ("3>&", &["-"], false),
+            ("3>&-", &[], false),
+            ("2>", &["/dev/null"], false),
+            (">&", &["out.txt"], true),
+            (">", &["out", "rm"], true),
+        ];
+        for (op, dest, want) in rows {
+            assert_eq!(is_effect_redirect(op, dest), *want, "{op} {dest:?}");
+        }
+    }
+
+    /// HARD-EFFECT-2: inert and live assignments.
+    #[test]
+    fn hard_effect_2_assignment_table() {
+        assert!(is_inert_assignment("CI", "1"));
+        assert!(is_inert_assignment("GIT_PAGER", "cat"));
+        assert!(!is_inert_assignment("GIT_PAGER", "sh"));
+        for name in [
+            "LD_PRELOAD",
+            "BASH_ENV",
+            "PATH",
+            "GIT_CONFIG_COUNT",
+            "IFS",
+            "X",
+        ] {
+            assert!(!is_inert_assignment(name, "x"), "{name}");
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! The hardened profile (spec chapter 12, `HARD-*`).
+//!
+//! The deployed profile models the deployed system, flaws included
+//! (`spec/findings.md`). The hardened profile is the same pipeline with every
+//! finding closed: it keeps the deployed answer and adds judgements of its own
+//! (`HARD-1`), so it is never looser than the deployed profile, and it fails
+//! closed wherever its model of bash is unsure.
+//!
+//! Submodules, in the order a command flows through them: [`walk`] finds
+//! what to judge, using [`spelling`] for names and separators, [`runs`] for
+//! commands that run unseen code and [`effects`] for redirections and
+//! assignments; [`dewrap`] is the authorizer's extra guard.
+
+pub mod dewrap;
+pub mod effects;
+pub mod runs;
+pub mod spelling;
+pub mod walk;
+
+use serde::{Serialize, Serializer};
+
+use crate::policy::check::refusal;
+use crate::policy::{CheckResult, Policy};
+use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
+use crate::verdict::PermissionState;
+
+/// Which rules the pipeline follows (`HARD-1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Profile {
+    /// The deployed system, bit-exact, findings included (chapters 5-8).
+    #[default]
+    Deployed,
+    /// The deployed rules plus chapter 12.
+    Hardened,
+}
+
+impl Profile {
+    /// Both profiles, deployed first.
+    pub const ALL: [Profile; 2] = [Profile::Deployed, Profile::Hardened];
+
+    /// The wire name: `"deployed"` or `"hardened"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Deployed => "deployed",
+            Self::Hardened => "hardened",
+        }
+    }
+
+    /// The profile of a wire name; `None` for any other string.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The gate check under this profile (`POL-CHECK-8`, `HARD-1`).
+    #[must_use]
+    pub fn gate(self, policy: &Policy, command: &str) -> CheckResult {
+        let deployed = policy.gate(command);
+        match self {
+            Self::Deployed => deployed,
+            Self::Hardened => {
+                let trimmed = crate::ecma::trim(command);
+                let answer = harden(policy, trimmed, deployed);
+                match trimmed_away_non_blank(command, trimmed) {
+                    // HARD-PARSE-3: bash runs the untrimmed text.
+                    true => stricter(answer, floor_only(command, Clause::Blanks)),
+                    false => answer,
+                }
+            }
+        }
+    }
+
+    /// The pipeline's outcome under this profile (`HARD-PARSE-3`): bash runs
+    /// the command untrimmed, so when trimming removed a character bash does
+    /// not treat as a blank, no decision on the trimmed text may allow it.
+    #[must_use]
+    pub fn cap(self, command: &str, outcome: PermissionState) -> PermissionState {
+        let trimmed = crate::ecma::trim(command);
+        if self == Self::Hardened
+            && outcome == PermissionState::Allow
+            && trimmed_away_non_blank(command, trimmed)
+        {
+            return PermissionState::Ask;
+        }
+        outcome
+    }
+
+    /// The authorizer's guard after stripping (`HARD-DEWRAP-1`): always
+    /// passes under the deployed profile.
+    ///
+    /// # Errors
+    /// The `inner_cmd.dewrap_changes_parse` event the authorizer defers with.
+    pub fn dewrap_guard(
+        self,
+        full: &str,
+        unit: &str,
+        inner: &str,
+        dewrapped: &str,
+    ) -> Result<(), crate::events::Event> {
+        if self == Self::Deployed || dewrap::parse_preserved(full, unit, inner, dewrapped) {
+            return Ok(());
+        }
+        Err(crate::events::Event::DewrapChangesParse {
+            command: full.to_owned(),
+            inner_command: inner.to_owned(),
+        })
+    }
+
+    /// The advisory check under this profile (`POL-CHECK-8`, `HARD-1`).
+    #[must_use]
+    pub fn advisory(self, policy: &Policy, command: &str) -> CheckResult {
+        let deployed = policy.advisory(command);
+        match self {
+            Self::Deployed => deployed,
+            Self::Hardened => harden(policy, command, deployed),
+        }
+    }
+}
+
+/// A hardened clause that can decide an answer (`HARD-*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Clause {
+    /// `HARD-PARSE-1`: the parse has an `ERROR` or `MISSING` node.
+    ParseError,
+    /// `HARD-PARSE-2`: the command contains U+0000.
+    Nul,
+    /// `HARD-PARSE-3`: blanks the parser and bash disagree on.
+    Blanks,
+    /// `HARD-DEWRAP-1`: de-wrapping changed the parse.
+    DewrapChangesParse,
+    /// `HARD-SPELL-2`: a wrapper floor of the dequoted name.
+    SpellFloor,
+    /// `HARD-SPELL-3`: the command name is computed at run time.
+    SpellComputed,
+    /// `HARD-RUN-1`: a builtin that runs code or changes what runs.
+    RunBuiltin,
+    /// `HARD-RUN-2`: a shell reading its script from standard input.
+    RunShellStdin,
+    /// `HARD-RUN-3`: an interpreter's inline or standard-input program.
+    RunInline,
+    /// `HARD-EXPAND-1`: arithmetic evaluation of run-time data.
+    ExpandArithmetic,
+    /// `HARD-EXPAND-2`: indirect or prompt expansion.
+    ExpandIndirect,
+    /// `HARD-EFFECT-2`: an assignment that can change what runs.
+    EffectAssignment,
+}
+
+impl Clause {
+    /// The clause id in `spec/SPEC.md`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Self::ParseError => "HARD-PARSE-1",
+            Self::Nul => "HARD-PARSE-2",
+            Self::Blanks => "HARD-PARSE-3",
+            Self::DewrapChangesParse => "HARD-DEWRAP-1",
+            Self::SpellFloor => "HARD-SPELL-2",
+            Self::SpellComputed => "HARD-SPELL-3",
+            Self::RunBuiltin => "HARD-RUN-1",
+            Self::RunShellStdin => "HARD-RUN-2",
+            Self::RunInline => "HARD-RUN-3",
+            Self::ExpandArithmetic => "HARD-EXPAND-1",
+            Self::ExpandIndirect => "HARD-EXPAND-2",
+            Self::EffectAssignment => "HARD-EFFECT-2",
+        }
+    }
+
+    /// The matched pattern of an answer this clause decided: `<hardened:ID>`.
+    #[must_use]
+    pub fn sentinel(self) -> String {
+        format!("<hardened:{}>", self.id())
+    }
+}
+
+impl Serialize for Clause {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+/// The hardened clause named by a matched pattern `<hardened:ID>`, if any.
+#[must_use]
+pub fn clause_of(matched_pattern: Option<&str>) -> Option<&str> {
+    matched_pattern?
+        .strip_prefix("<hardened:")?
+        .strip_suffix('>')
+}
+
+/// One judgement's state and pattern (`HARD-1`): the most restrictive rule
+/// decision over its values (first on ties), then its floor.
+fn judge(policy: &Policy, judgement: &walk::Judgement) -> (PermissionState, Option<String>) {
+    let mut worst = (PermissionState::Allow, None);
+    let mut first = true;
+    for value in &judgement.values {
+        let (state, pattern) = policy.value_decision(value);
+        if first || state > worst.0 {
+            worst = (state, pattern);
+            first = false;
+        }
+    }
+    match judgement.floor {
+        Some(clause) if worst.0 == PermissionState::Allow => {
+            (PermissionState::Ask, Some(clause.sentinel()))
+        }
+        _ => worst,
+    }
+}
+
+/// The hardened answer (`HARD-1`): the deployed answer, replaced by the
+/// first most restrictive judgement when that is stricter.
+fn harden(policy: &Policy, command: &str, deployed: CheckResult) -> CheckResult {
+    let judgements = match walk::judgements(command) {
+        Ok(judgements) => judgements,
+        Err(error) => {
+            let refused = refusal(command, &error);
+            return stricter(deployed, refused);
+        }
+    };
+    let mut worst: Option<(PermissionState, Option<String>, usize)> = None;
+    for (index, judgement) in judgements.iter().enumerate() {
+        let (state, pattern) = judge(policy, judgement);
+        if worst.as_ref().is_none_or(|(w, _, _)| state > *w) {
+            worst = Some((state, pattern, index));
+        }
+    }
+    let Some((state, pattern, index)) = worst else {
+        return deployed;
+    };
+    if state <= deployed.state {
+        return deployed;
+    }
+    let trigger = judgements.get(index);
+    CheckResult {
+        state,
+        matched_pattern: pattern,
+        command: trigger.map(|j| j.text.clone()),
+        command_context: trigger.and_then(|j| j.context),
+        units: deployed.units,
+    }
+}
+
+/// Whether the gate's trim changed what bash runs (`HARD-PARSE-3`): the
+/// command holds a character bash does not treat as a blank but ECMAScript
+/// trims, or trailing text was trimmed from a command with a here-document
+/// (its delimiter line may end in blanks: `EOF  ` does not end it).
+fn trimmed_away_non_blank(command: &str, trimmed: &str) -> bool {
+    if trimmed.is_empty() {
+        return false;
+    }
+    let trailing_trimmed = !command.ends_with(trimmed);
+    walk::disagrees_on_blanks(command) || (trailing_trimmed && command.contains("<<"))
+}
+
+/// An `ask` decided by a floor alone, on the whole command.
+fn floor_only(command: &str, clause: Clause) -> CheckResult {
+    CheckResult {
+        state: PermissionState::Ask,
+        matched_pattern: Some(clause.sentinel()),
+        command: Some(command.to_owned()),
+        command_context: None,
+        units: Vec::new(),
+    }
+}
+
+/// `a` unless `b` is strictly more restrictive.
+fn stricter(a: CheckResult, b: CheckResult) -> CheckResult {
+    if b.state > a.state {
+        CheckResult {
+            units: a.units,
+            ..b
+        }
+    } else {
+        a
+    }
+}
+
+/// A policy asked under a profile: the authorizer's permission query
+/// (`VERDICT-3`, `POL-CHECK-9`).
+#[derive(Debug, Clone, Copy)]
+pub struct Profiled<'a> {
+    /// The rules.
+    pub policy: &'a Policy,
+    /// The profile.
+    pub profile: Profile,
+}
+
+impl PermissionQuery for Profiled<'_> {
+    fn check(
+        &self,
+        surface: &str,
+        value: &str,
+        agent: Option<&str>,
+    ) -> Result<PermissionState, QueryError> {
+        if surface == BASH_SURFACE {
+            Ok(self.profile.advisory(self.policy, value).state)
+        } else {
+            self.policy.check(surface, value, agent)
+        }
+    }
+}

@@ -1,0 +1,498 @@
+//! What the hardened profile judges (spec §12.3, `HARD-UNIT-*`).
+//!
+//! The whole syntax tree is walked, in source order, with an explicit stack:
+//! every simple command bash could run is a judgement wherever it sits
+//! (compound statements, function bodies, negation, substitutions in
+//! declarations, tests, arithmetic, assignments, redirect targets and
+//! here-documents), and so is every construct that makes a command's words
+//! an unreliable account of what runs (`HARD-PARSE-*`, `HARD-EXPAND-*`).
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+use tree_sitter::{Node, Parser};
+
+use super::effects::{is_effect_redirect, is_inert_assignment};
+use super::runs::runs_code;
+use super::spelling::{dequote_name, without_line_continuations, Name};
+use super::Clause;
+use crate::policy::floor::{basename, wrapper_kind};
+use crate::policy::units::{
+    UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_UNITS, MAX_UNIT_TEXT_CODE_UNITS,
+};
+use crate::policy::UnitContext;
+
+/// One thing the hardened profile judges (`HARD-UNIT-*`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Judgement {
+    /// The source slice it stands for.
+    pub text: String,
+    /// Byte offsets of `text` in the command.
+    #[serde(skip)]
+    pub span: (usize, usize),
+    /// Where it was found; `None` at top level.
+    pub context: Option<UnitContext>,
+    /// The values the rules match (`HARD-SPELL-1`, `HARD-EFFECT-1`); the
+    /// most restrictive decides. Empty for a judgement that only floors.
+    pub values: Vec<String>,
+    /// The clause that floors it to at most `ask`.
+    pub floor: Option<Clause>,
+    /// True for a simple or declaration command with a name: something bash
+    /// runs, not only a redirection, an assignment or a floor.
+    #[serde(skip)]
+    pub named: bool,
+}
+
+/// Redirect node kinds.
+const REDIRECTS: [&str; 3] = ["file_redirect", "heredoc_redirect", "herestring_redirect"];
+/// Operators whose operands `[[ … ]]` evaluates arithmetically.
+const ARITHMETIC_TESTS: [&str; 6] = ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"];
+
+/// The judgements of `command` in source order (`HARD-UNIT-1`, `HARD-UNIT-2`).
+///
+/// # Errors
+/// A `POL-LIMIT-*` bound is exceeded or the parser fails; the caller asks.
+pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
+    let length = crate::ecma::utf16_len(command);
+    if length > MAX_COMMAND_CODE_UNITS {
+        return Err(UnitsError::CommandTooLong { code_units: length });
+    }
+    let mut sink = Sink::default();
+    if disagrees_on_blanks(command) {
+        // HARD-PARSE-3: the parser splits words where bash does not.
+        sink.push(
+            command,
+            (0, command.len()),
+            None,
+            Vec::new(),
+            Some(Clause::Blanks),
+        )?;
+    }
+    if command.contains('\0') {
+        // HARD-PARSE-2: bash and the parser disagree on where a NUL ends input.
+        sink.push(
+            command,
+            (0, command.len()),
+            None,
+            Vec::new(),
+            Some(Clause::Nul),
+        )?;
+        return Ok(sink.out);
+    }
+    PARSER.with(|cell| {
+        let mut slot = cell
+            .try_borrow_mut()
+            .map_err(|_| UnitsError::Parser("parser re-entered".to_owned()))?;
+        if slot.is_none() {
+            let mut parser = Parser::new();
+            parser
+                .set_language(&inner_cmd_spec_grammar::LANGUAGE.into())
+                .map_err(|e| UnitsError::Parser(e.to_string()))?;
+            *slot = Some(parser);
+        }
+        let parser = slot
+            .as_mut()
+            .ok_or_else(|| UnitsError::Parser("parser unavailable".to_owned()))?;
+        let tree = parser
+            .parse(command, None)
+            .ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
+        walk(command, tree.root_node(), &mut sink)?;
+        Ok(sink.out)
+    })
+}
+
+/// A character ECMAScript counts as whitespace or a line terminator (ECMA-2)
+/// that bash does not treat as a blank: anything but space, tab and line
+/// feed. The parser splits words on some (VT, FF, CR), the gate trims all,
+/// bash does neither (`HARD-PARSE-3`).
+#[must_use]
+pub fn disagrees_on_blanks(command: &str) -> bool {
+    command.chars().any(|c| {
+        (crate::ecma::is_whitespace(c) || crate::ecma::is_line_terminator(c))
+            && !matches!(c, ' ' | '\t' | '\n')
+    })
+}
+
+thread_local! {
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+}
+
+#[derive(Default)]
+struct Sink {
+    out: Vec<Judgement>,
+    budget: usize,
+}
+
+impl Sink {
+    fn push(
+        &mut self,
+        text: &str,
+        span: (usize, usize),
+        context: Option<UnitContext>,
+        values: Vec<String>,
+        floor: Option<Clause>,
+    ) -> Result<(), UnitsError> {
+        self.budget = self
+            .budget
+            .saturating_add(text.len() + values.iter().map(String::len).sum::<usize>());
+        if self.out.len() >= MAX_UNITS || self.budget > MAX_UNIT_TEXT_CODE_UNITS {
+            return Err(UnitsError::TooManyUnits);
+        }
+        self.out.push(Judgement {
+            text: text.to_owned(),
+            span,
+            context,
+            values,
+            floor,
+            named: false,
+        });
+        Ok(())
+    }
+
+    /// Marks the last judgement as a named command.
+    fn mark_named(&mut self) {
+        if let Some(last) = self.out.last_mut() {
+            last.named = true;
+        }
+    }
+}
+
+fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+fn slice<'s>(source: &'s str, node: Node<'_>) -> &'s str {
+    source.get(node.start_byte()..node.end_byte()).unwrap_or("")
+}
+
+/// The iterative walk; `depth` counts substitutions and subshells (`POL-LIMIT-3`).
+fn walk(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), UnitsError> {
+    if root.has_error() {
+        // HARD-PARSE-1: a tree with ERROR or MISSING nodes is not understood.
+        sink.push(
+            source,
+            (0, source.len()),
+            None,
+            Vec::new(),
+            Some(Clause::ParseError),
+        )?;
+    }
+    let mut stack: Vec<(Node<'_>, Option<UnitContext>, usize)> = vec![(root, None, 0)];
+    while let Some((node, context, depth)) = stack.pop() {
+        if depth > MAX_NESTING_DEPTH {
+            return Err(UnitsError::TooDeep);
+        }
+        let (inner_context, inner_depth) = match node.kind() {
+            "command_substitution" => (Some(UnitContext::CommandSubstitution), depth + 1),
+            "process_substitution" => (Some(UnitContext::ProcessSubstitution), depth + 1),
+            "subshell" => (Some(UnitContext::Subshell), depth + 1),
+            _ => (context, depth),
+        };
+        visit(source, node, context, sink)?;
+        for child in named_children(node).into_iter().rev() {
+            stack.push((child, inner_context, inner_depth));
+        }
+    }
+    Ok(())
+}
+
+/// The judgement a node gives, if any.
+fn visit(
+    source: &str,
+    node: Node<'_>,
+    context: Option<UnitContext>,
+    sink: &mut Sink,
+) -> Result<(), UnitsError> {
+    let span = (node.start_byte(), node.end_byte());
+    let parent = node.parent().map(|p| p.kind());
+    match node.kind() {
+        "command" => simple_command(source, node, context, sink),
+        "declaration_command" | "unset_command" => {
+            let words = named_children(node);
+            let keyword = node.child(0).map_or("", |k| slice(source, k));
+            let mut value = keyword.to_owned();
+            for word in &words {
+                value.push(' ');
+                value.push_str(&without_line_continuations(slice(source, *word)));
+            }
+            let floor = live_assignment(source, &words).then_some(Clause::EffectAssignment);
+            sink.push(slice(source, node), span, context, vec![value], floor)?;
+            sink.mark_named();
+            Ok(())
+        }
+        "variable_assignment" | "variable_assignments"
+            if !matches!(
+                parent,
+                Some(
+                    "command"
+                        | "declaration_command"
+                        | "variable_assignments"
+                        | "c_style_for_statement"
+                )
+            ) =>
+        {
+            let parts = if node.kind() == "variable_assignment" {
+                vec![node]
+            } else {
+                named_children(node)
+            };
+            let floor = live_assignment(source, &parts).then_some(Clause::EffectAssignment);
+            let value = without_line_continuations(slice(source, node));
+            sink.push(slice(source, node), span, context, vec![value], floor)
+        }
+        "redirected_statement" => {
+            // A compound statement's redirects (`{ …; } >> f`, `done < f`):
+            // their effects are judged on their own (HARD-EFFECT-1).
+            let body = node.child_by_field_name("body");
+            if body.is_some_and(|b| b.kind() == "command") {
+                return Ok(());
+            }
+            let redirects: Vec<Node<'_>> = named_children(node)
+                .into_iter()
+                .filter(|c| REDIRECTS.contains(&c.kind()))
+                .collect();
+            let effects = effect_text(source, &redirects);
+            if effects.is_empty() {
+                return Ok(());
+            }
+            sink.push(slice(source, node), span, context, vec![effects], None)
+        }
+        "expansion" => {
+            let text = slice(source, node);
+            if text.starts_with("${!") || text.contains("@P") {
+                return sink.push(
+                    text,
+                    span,
+                    context,
+                    Vec::new(),
+                    Some(Clause::ExpandIndirect),
+                );
+            }
+            Ok(())
+        }
+        kind if is_arithmetic_root(source, node, kind) && reads_variables(source, node) => sink
+            .push(
+                slice(source, node),
+                span,
+                context,
+                Vec::new(),
+                Some(Clause::ExpandArithmetic),
+            ),
+        _ => Ok(()),
+    }
+}
+
+/// A node whose content bash evaluates arithmetically (`HARD-EXPAND-1`).
+fn is_arithmetic_root(source: &str, node: Node<'_>, kind: &str) -> bool {
+    match kind {
+        "arithmetic_expansion" | "c_style_for_statement" => true,
+        "compound_statement" => slice(source, node).starts_with("(("),
+        "test_command" => {
+            let text = slice(source, node);
+            text.starts_with("[[") && ARITHMETIC_TESTS.iter().any(|op| text.contains(op))
+        }
+        _ => {
+            let parent = node.parent();
+            parent.is_some_and(|p| {
+                p.kind() == "subscript" && p.child_by_field_name("index") == Some(node)
+            })
+        }
+    }
+}
+
+/// Whether an arithmetic subtree names a variable or expands anything.
+fn reads_variables(source: &str, node: Node<'_>) -> bool {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "variable_name" | "simple_expansion" | "expansion" | "command_substitution" => {
+                return true
+            }
+            "word"
+                if slice(source, n)
+                    .bytes()
+                    .any(|b| b.is_ascii_alphabetic() || b == b'_') =>
+            {
+                return true
+            }
+            _ => stack.extend(named_children(n)),
+        }
+    }
+    false
+}
+
+/// True if one of `parts` assigns a variable that is not inert (`HARD-EFFECT-2`).
+fn live_assignment(source: &str, parts: &[Node<'_>]) -> bool {
+    parts.iter().any(|part| {
+        if part.kind() != "variable_assignment" {
+            return false;
+        }
+        let name = part
+            .child_by_field_name("name")
+            .map_or("", |n| slice(source, n));
+        let value = part
+            .child_by_field_name("value")
+            .map_or("", |v| slice(source, v));
+        !is_inert_assignment(name, value)
+    })
+}
+
+/// A simple command (`HARD-UNIT-1`, `HARD-SPELL-*`, `HARD-RUN-*`, `HARD-EFFECT-*`).
+fn simple_command(
+    source: &str,
+    node: Node<'_>,
+    context: Option<UnitContext>,
+    sink: &mut Sink,
+) -> Result<(), UnitsError> {
+    let children = named_children(node);
+    let assignments: Vec<Node<'_>> = children
+        .iter()
+        .copied()
+        .filter(|c| c.kind() == "variable_assignment")
+        .collect();
+    let words: Vec<Node<'_>> = children
+        .iter()
+        .copied()
+        .filter(|c| c.kind() != "variable_assignment" && !REDIRECTS.contains(&c.kind()))
+        .collect();
+    let mut redirects: Vec<Node<'_>> = children
+        .iter()
+        .copied()
+        .filter(|c| REDIRECTS.contains(&c.kind()))
+        .collect();
+    if let Some(parent) = node.parent() {
+        if parent.kind() == "redirected_statement"
+            && parent.child_by_field_name("body") == Some(node)
+        {
+            redirects.extend(
+                named_children(parent)
+                    .into_iter()
+                    .filter(|c| REDIRECTS.contains(&c.kind())),
+            );
+        }
+    }
+    // The text starts at the first word or redirect, as a deployed unit does (POL-UNIT-4).
+    let start = children
+        .iter()
+        .find(|c| c.kind() != "variable_assignment")
+        .map_or(node.start_byte(), Node::start_byte);
+    let span = (start, node.end_byte());
+    let text = source.get(span.0..span.1).unwrap_or("");
+    let raw_words: Vec<String> = words
+        .iter()
+        .map(|w| without_line_continuations(slice(source, *w)))
+        .collect();
+    let name = raw_words.first().map(|w| dequote_name(w));
+    let literal_args: Vec<String> = raw_words
+        .iter()
+        .skip(1)
+        .map(|w| match dequote_name(w) {
+            Name::Literal(text) => text,
+            Name::Computed => w.clone(),
+        })
+        .collect();
+    let mut floor = None;
+    let mut values = Vec::new();
+    match &name {
+        None => {}
+        Some(Name::Computed) => {
+            floor = Some(Clause::SpellComputed);
+            values.push(raw_words.join(" "));
+        }
+        Some(Name::Literal(literal)) => {
+            let args = raw_words.get(1..).unwrap_or_default();
+            let mut value = literal.clone();
+            for arg in args {
+                value.push(' ');
+                value.push_str(arg);
+            }
+            let base = basename(literal);
+            if base != literal {
+                values.push(format!(
+                    "{base}{}",
+                    value.get(literal.len()..).unwrap_or("")
+                ));
+            }
+            values.push(value);
+            let dequoted =
+                std::iter::once(literal.as_str()).chain(literal_args.iter().map(String::as_str));
+            if wrapper_kind(dequoted).is_some() {
+                floor = Some(Clause::SpellFloor);
+            } else {
+                floor = runs_code(base, &literal_args);
+            }
+        }
+    }
+    if floor.is_none() && live_assignment(source, &assignments) {
+        floor = Some(Clause::EffectAssignment);
+    }
+    let effects = effect_text(source, &redirects);
+    if !effects.is_empty() {
+        let base = values.last().cloned().unwrap_or_default();
+        let joined = if base.is_empty() {
+            effects
+        } else {
+            format!("{base} {effects}")
+        };
+        values.push(joined);
+    }
+    if values.is_empty() && floor.is_none() {
+        // Nothing runs and nothing is opened (`2>&1` alone): nothing to judge.
+        return Ok(());
+    }
+    sink.push(text, span, context, values, floor)?;
+    if name.is_some() {
+        sink.mark_named();
+    }
+    Ok(())
+}
+
+/// The redirections with effects, each as its operator and its targets
+/// separated by one space, joined by one space (`HARD-EFFECT-1`).
+fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
+    let mut files = Vec::new();
+    let mut pending: Vec<Node<'_>> = redirects.to_vec();
+    while let Some(redirect) = pending.pop() {
+        match redirect.kind() {
+            "file_redirect" => files.push(redirect),
+            // A here-document's line can carry more redirects (`cat <<EOF > out`).
+            "heredoc_redirect" => pending.extend(
+                named_children(redirect)
+                    .into_iter()
+                    .filter(|c| c.kind() == "file_redirect"),
+            ),
+            _ => {}
+        }
+    }
+    files.sort_by_key(Node::start_byte);
+    let mut parts = Vec::new();
+    for redirect in files {
+        let destinations: Vec<Node<'_>> = redirect
+            .children_by_field_name("destination", &mut redirect.walk())
+            .collect();
+        let operator_end = destinations
+            .first()
+            .map_or(redirect.end_byte(), Node::start_byte);
+        let operator: String = source
+            .get(redirect.start_byte()..operator_end)
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let targets: Vec<String> = destinations
+            .iter()
+            .map(|d| without_line_continuations(slice(source, *d)))
+            .collect();
+        let target_refs: Vec<&str> = targets.iter().map(String::as_str).collect();
+        if is_effect_redirect(&operator, &target_refs) {
+            parts.push(
+                format!("{operator} {}", targets.join(" "))
+                    .trim_end()
+                    .to_owned(),
+            );
+        }
+    }
+    parts.join(" ")
+}

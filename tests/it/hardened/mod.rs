@@ -1,0 +1,8 @@
+//! Chapter 12: the hardened profile: its clauses, its properties (INV-9 and
+//! INV-10 without provisos), its usefulness on the agent corpus, and
+//! INV-GROUND under it (feature `ground`).
+
+mod clauses;
+mod ground;
+mod properties;
+mod usefulness;
