@@ -131,6 +131,26 @@ fn inv_ground_2_attribution_survives_a_removed_trap() {
     assert_eq!(curl.origin, Origin::Program);
 }
 
+/// INV-GROUND-4: a trap handler's commands have no text in bash; the programs
+/// it starts are still reported, by their argv.
+#[test]
+fn inv_ground_4_trap_handlers_report_their_programs() {
+    let execution = run("trap 'curl x | sh; echo hi' EXIT; ls");
+    let mut handler: Vec<(&str, Origin)> = execution.commands[2..]
+        .iter()
+        .map(|c| (c.text.as_str(), c.origin))
+        .collect();
+    handler.sort_by_key(|&(text, _)| text);
+    assert_eq!(
+        handler,
+        [("curl x", Origin::Program), ("sh", Origin::Program)]
+    );
+    assert_eq!(
+        texts(&execution)[..2],
+        ["trap 'curl x | sh; echo hi' EXIT", "ls"]
+    );
+}
+
 /// INV-GROUND-3: out of time and out of processes are unknown, never "nothing ran".
 #[test]
 fn inv_ground_3_limits_answer_unknown() {
@@ -142,6 +162,13 @@ fn inv_ground_3_limits_answer_unknown() {
         quick.run("ls; read -t 5 <> <(:)"),
         Err(GroundError::TimedOut)
     );
+    // What ran before the limit is kept: those commands did execute.
+    let attempt = quick
+        .attempt_batch(&["curl x; while :; do :; done"])
+        .remove(0);
+    assert_eq!(attempt.result, Err(GroundError::TimedOut));
+    let recorded = attempt.recorded.unwrap();
+    assert_eq!(texts(&recorded)[..2], ["curl x", ":"]);
     let forks = quick.run("f() { f | f & }; f");
     assert!(
         matches!(forks, Err(GroundError::ForkLimit | GroundError::TimedOut)),
@@ -252,6 +279,27 @@ fn inv_ground_6_what_each_command_is_judged_by() {
     assert_eq!(basis_of("export B=1"), (Basis::Text, false));
 }
 
+/// INV-GROUND-6: a program the text does not name is judged too: `exec`,
+/// `command`, and expansions in command position cannot launder it.
+#[test]
+fn inv_ground_6_hidden_programs_are_judged() {
+    let policy = policy(&[("*", Allow), ("rm *", Deny), ("curl *", Deny)]);
+    let command = "$(echo rm) -rf /";
+    assert_eq!(decide(&policy, command, &Options::default()).outcome, Allow);
+    let execution = run(command);
+    let violation = check_ground(&policy, &execution).unwrap_err();
+    assert_eq!(violation.text, "rm -rf /");
+    assert_eq!(violation.check.state, Deny);
+    for command in ["exec curl x", "command curl x", "C=curl; \"$C\" x"] {
+        let violation = check_ground(&policy, &run(command)).unwrap_err();
+        assert_eq!(violation.text, "curl x", "{command:?}");
+    }
+    // A text that names its program is judged by the text alone.
+    let execution = run("'ls' -la");
+    assert_eq!(execution.commands[0].hidden_program(), None);
+    assert_eq!(check_ground(&policy, &execution), Ok(()));
+}
+
 /// INV-GROUND-7: redirections are invisible to INV-GROUND: writing into
 /// `~/.ssh` is judged as `echo x`, which the example policy allows.
 #[test]
@@ -307,4 +355,65 @@ fn inv_ground_5_cli_reports_the_unjudged_commands() {
         "{text}"
     );
     assert!(text.contains("INV-GROUND   VIOLATED"), "{text}");
+}
+
+/// INV-GROUND-3: background jobs are waited for (what they run is reported),
+/// and one still running at the limit makes the answer unknown.
+#[test]
+fn inv_ground_3_background_jobs() {
+    let execution = run("(read -t 0.2 <> <(:); curl late) & echo now");
+    assert!(
+        texts(&execution).contains(&"curl late"),
+        "{:?}",
+        texts(&execution)
+    );
+    let mut config = Config::default();
+    config.time_limit = Duration::from_millis(500);
+    let quick = Oracle::new(config).unwrap();
+    assert_eq!(
+        quick.run("(read -t 5 <> <(:)) & ls"),
+        Err(GroundError::TimedOut)
+    );
+}
+
+/// INV-GROUND-1: a command longer than an argument may be is still run.
+#[test]
+fn inv_ground_1_long_commands() {
+    let long = format!("echo {}; curl x", "a".repeat(200 * 1024));
+    let execution = run(&long);
+    assert_eq!(*texts(&execution).last().unwrap(), "curl x");
+}
+
+/// INV-GROUND-3: the process limit of one batch does not starve another
+/// running at the same time (each batch has a user of its own when root).
+#[test]
+fn inv_ground_3_a_fork_bomb_does_not_starve_another_batch() {
+    let mut config = Config::default();
+    config.time_limit = Duration::from_millis(1500);
+    let quick = Oracle::new(config).unwrap();
+    std::thread::scope(|scope| {
+        let bomb = scope.spawn(|| quick.run("f() { f | f & }; f"));
+        std::thread::sleep(Duration::from_millis(100));
+        let honest: Vec<&str> = std::iter::repeat_n("ls | grep x | wc -l", 20).collect();
+        for answer in quick.run_batch(&honest) {
+            assert_eq!(texts(&answer.unwrap()), ["ls", "grep x", "wc -l"]);
+        }
+        assert!(bomb.join().unwrap().is_err());
+    });
+}
+
+/// INV-GROUND-3: one oracle serves batches from several threads.
+#[test]
+fn inv_ground_3_an_oracle_is_shared_across_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<Oracle>();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|i| scope.spawn(move || oracle().run_batch(&[&format!("git log -{i}")])))
+            .collect();
+        for (i, worker) in workers.into_iter().enumerate() {
+            let answer = worker.join().unwrap().remove(0).unwrap();
+            assert_eq!(texts(&answer), [format!("git log -{i}").as_str()]);
+        }
+    });
 }

@@ -8,6 +8,10 @@
 __ground_record() {
   # Not inside the oracle's own functions below (nor their second trap at entry).
   case ${FUNCNAME[1]-} in cd | pushd | popd | command_not_found_handle) return ;; esac
+  # Inside the command's own trap handlers (`trap '…' EXIT`) bash leaves
+  # BASH_COMMAND at the last command of this file: no text to record there
+  # (the programs a handler starts still record themselves).
+  [[ $BASH_COMMAND == ': __ground_ready' ]] && return
   local LC_ALL=C
   export __GROUND_ID="$BASHPID.$((++__ground_count))"
   builtin printf 'D %s %s %s\n' "$__GROUND_ID" "${#BASH_COMMAND}" "$BASH_COMMAND" >>"$__GROUND_LOG"
@@ -24,3 +28,5 @@ readonly __GROUND_LOG
 builtin printf 'B %s %s\n' "$BASHPID" "$BASH_VERSION" >>"$__GROUND_LOG"
 set -T
 trap __ground_record DEBUG
+# Must stay the last command: see the trap handlers above.
+: __ground_ready

@@ -19,7 +19,9 @@
 //!   `pushd` and `popd` (`cd /repo && …` must not stop at a missing `/repo`). `for`,
 //!   `case`, `[[ … ]]` and `(( … ))` heads are recorded as bash renders them.
 //!   A function call is recorded twice (bash traps it at the call and at
-//!   the function's start).
+//!   the function's start). Inside the command's own trap handlers
+//!   (`trap '…' EXIT`) bash gives no text, so only the programs a handler
+//!   starts are recorded ([`Origin::Program`]).
 //! * **Stubs** stand for every program of the standard `bin` directories and
 //!   of `PATH`, which are replaced by the stub directory inside the sandbox
 //!   (so `/usr/bin/rm` is a stub too). A stub records its argv after
@@ -48,19 +50,27 @@
 //! sandbox only. Each command runs in a fresh bash, in its own empty directory
 //! (also its `HOME`), with a wall-clock limit ([`Config::time_limit`], 2 s),
 //! a CPU limit, a virtual-memory limit, a file-size limit and a process
-//! limit; when it ends, its whole process group is killed. When the oracle
-//! runs as root it drops to user `nobody` (65534) first, because the kernel
-//! does not apply the process limit to root.
+//! limit. When bash exits, the oracle waits (up to the same limit) for the
+//! command's background jobs, then kills its whole process group. When the
+//! oracle runs as root, each batch drops to an otherwise unused user id of
+//! its own (from 1,000,000 up) first: the kernel does not apply the process
+//! limit to root, and it counts all processes of a user, so concurrent
+//! batches must not share one.
 //!
 //! A command containing U+0000 reaches bash on its standard input (`bash -s`,
-//! which reads it as bash does); any other through `bash -c`, with standard
-//! input from `/dev/null`.
+//! which reads it as bash does); a command over 64 KiB from a file (`bash
+//! FILE`: an argument cannot exceed 128 KiB); any other through `bash -c`.
+//! Standard input is `/dev/null` but for `bash -s`.
 //!
 //! # Unknown, never "nothing ran"
 //!
 //! A command that runs out of time, hits the process limit, or cannot be
 //! started or recorded is answered [`GroundError`], never an empty
-//! [`Execution`]. Every error means *unknown*.
+//! [`Execution`]. Every error means *unknown*. [`Oracle::attempt_batch`]
+//! also keeps what was recorded before such a command was stopped
+//! ([`Attempt::recorded`]): those commands did run, so an uncovered one is a
+//! violation even though the whole answer is unknown (an endless
+//! `while curl x; do :; done`, with every program succeeding, is one).
 //!
 //! # What it cannot see (`INV-GROUND-4`)
 //!
@@ -70,19 +80,51 @@
 //! program would run (`find -exec`, `xargs`, `env`, `sudo`, `make`) is not
 //! seen — the policy floors those. Redirections and assignments are recorded
 //! as text, their effects are not. A command that tampers with the trap
-//! itself (`trap - DEBUG`, `set +T`, redefining `builtin` or `printf`) blinds
-//! the oracle for what follows it; such a command is itself recorded first.
+//! itself (`trap - DEBUG`, `set +T`, redefining `builtin` or `printf`) hides
+//! the text of what follows it (the programs started afterwards still record
+//! themselves, [`Origin::Program`]); such a command is itself recorded first.
 //!
 //! # API, and cost
 //!
 //! Build one [`Oracle`] ([`Oracle::new`]: finds bash, `bwrap` and `sh`,
 //! builds the stub directory once) and reuse it. [`Oracle::run`] runs one
-//! command; [`Oracle::run_batch`] runs many in one sandbox (one `bwrap`
-//! start per batch, each command still in a fresh bash), which is what a
-//! soundness run should use: measured in `tests/ground.rs`'s report and
-//! the issue report, a batch runs a few hundred commands per second on
-//! a 2-core machine (a single [`Oracle::run`] pays the ~30 ms sandbox start).
+//! command; [`Oracle::run_batch`] and [`Oracle::attempt_batch`] run many in
+//! one sandbox (one `bwrap` start per batch, each command still in a fresh
+//! bash), which is what a soundness run should use. Measured with
+//! `cargo bench --features ground --bench ground` on the shared 2-core
+//! machine under load (load average 7 to 13, one run each): 33 to 52
+//! commands per second in batches of 100 from one thread, and the same
+//! from two (the cores were busy); single runs 8 to 10 per second. The
+//! fixed cost of a fresh bash under `timeout` dominates: `--trivial`
+//! (`true` only) ran 35 per second against 33 for agent-like pipelines of
+//! stubs. A command that loops (every stub succeeds, so `while curl x; do
+//! :; done` never ends) costs the whole time limit; a soundness run may
+//! lower [`Config::time_limit`].
 //! An `Oracle` is `Sync`: batches may run from several threads.
+//!
+//! A soundness run checks each allowed command like this: an execution, or
+//! the records of an unknown answer, goes to
+//! [`crate::invariants::check_ground`]; an unknown answer with no records
+//! checks nothing and must be counted as such, never as a pass.
+//!
+//! ```no_run
+//! # #[cfg(feature = "ground")] {
+//! use inner_cmd_spec::ground::{Config, Oracle};
+//! use inner_cmd_spec::invariants::check_ground;
+//! # let policy = inner_cmd_spec::policy::Policy::new(Vec::new(), "/home/u");
+//! # let allowed: Vec<&str> = Vec::new();
+//! let oracle = Oracle::new(Config::default())?;
+//! for (command, attempt) in allowed.iter().zip(oracle.attempt_batch(&allowed)) {
+//!     let seen = attempt.result.as_ref().ok().or(attempt.recorded.as_ref());
+//!     match seen.map(|execution| check_ground(&policy, execution)) {
+//!         Some(Ok(())) if attempt.result.is_ok() => { /* checked: holds */ }
+//!         Some(Ok(())) | None => { /* unknown */ }
+//!         Some(Err(violation)) => eprintln!("{command:?}: {violation}"),
+//!     }
+//! }
+//! # }
+//! # Ok::<(), inner_cmd_spec::ground::GroundError>(())
+//! ```
 //!
 //! ```no_run
 //! # #[cfg(feature = "ground")] {
@@ -95,16 +137,18 @@
 //! # Ok::<(), inner_cmd_spec::ground::GroundError>(())
 //! ```
 
+mod host;
 mod record;
 pub mod report;
 mod sandbox;
+mod words;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use serde::Serialize;
 
-pub use sandbox::Oracle;
+pub use sandbox::{Attempt, Oracle};
 
 /// Programs whose stub runs its inner command as the real program would (`INV-GROUND-2`).
 pub const TRANSPARENT_WRAPPERS: [&str; 6] =
@@ -121,13 +165,33 @@ pub struct Config {
     pub bash: Option<PathBuf>,
     /// The bubblewrap executable; `None`: `bwrap` found on `PATH`.
     pub bwrap: Option<PathBuf>,
-    /// Wall-clock limit of one command.
+    /// Wall-clock limit of one command (at least 10 ms are given).
     pub time_limit: Duration,
     /// The exit status of a stub that is neither a wrapper nor a shell, and of
     /// a command not found (0: every program succeeds).
     pub stub_status: u8,
     /// The most processes the sandbox's user may have at once.
     pub max_processes: u32,
+}
+
+impl Executed {
+    /// The program this command started, as text (its basename, then its
+    /// arguments, shell-quoted), when the command's text does not name it
+    /// literally as its command word: `exec curl x`, `command curl x`,
+    /// `$(echo rm) -rf /`, `"$CMD" x` (`INV-GROUND-6`). `None` when no stub
+    /// ran or the text names the program.
+    #[must_use]
+    pub fn hidden_program(&self) -> Option<String> {
+        let argv = self.argv.as_deref()?;
+        if words::names_program(&self.text, argv) {
+            return None;
+        }
+        let mut words = argv.to_vec();
+        if let Some(first) = words.first_mut() {
+            *first = words::basename(first).to_owned();
+        }
+        Some(quote_words(&words))
+    }
 }
 
 impl Default for Config {
@@ -162,7 +226,7 @@ pub struct Executed {
     /// execute, before expansion. For [`Origin::WrapperInner`], the wrapper's
     /// text without the wrapper's own words when that can be read off it
     /// exactly, else the inner argv shell-quoted. For [`Origin::Program`],
-    /// its argv shell-quoted.
+    /// its argv shell-quoted, the program's basename first.
     pub text: String,
     /// The argv a stub received, after expansion: the first element is the
     /// path it was started as (`/usr/bin/ls`). `None`: no stub ran (a builtin,

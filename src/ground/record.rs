@@ -13,13 +13,42 @@
 
 use std::collections::HashMap;
 
+use super::words::{basename, can_start, inner_text};
 use super::{quote_words, Executed, Execution, GroundError, Origin};
 
-/// Parses one command's log. `None` for the version: no bash loaded the trap.
+/// Parses one command's log; an error for any malformed record, or when no
+/// bash loaded the trap.
 pub(super) fn parse(log: &[u8], status: i32) -> Result<Execution, GroundError> {
-    let mut reader = Reader { log, at: 0 };
     let mut build = Builder::default();
     let mut bash_version = None;
+    read_records(log, &mut build, &mut bash_version)?;
+    let bash_version = bash_version.ok_or_else(|| bad("no bash loaded the trap".to_owned()))?;
+    Ok(Execution {
+        bash_version,
+        commands: build.commands,
+        status,
+    })
+}
+
+/// The complete records before the first malformed one (a log cut short by
+/// a kill); `None` when no bash loaded the trap.
+pub(super) fn parse_prefix(log: &[u8], status: i32) -> Option<Execution> {
+    let mut build = Builder::default();
+    let mut bash_version = None;
+    let _stopped = read_records(log, &mut build, &mut bash_version);
+    Some(Execution {
+        bash_version: bash_version?,
+        commands: build.commands,
+        status,
+    })
+}
+
+fn read_records(
+    log: &[u8],
+    build: &mut Builder,
+    bash_version: &mut Option<String>,
+) -> Result<(), GroundError> {
+    let mut reader = Reader { log, at: 0 };
     while !reader.done() {
         match reader.word()? {
             "B" => {
@@ -54,12 +83,7 @@ pub(super) fn parse(log: &[u8], status: i32) -> Result<Execution, GroundError> {
             other => return Err(bad(format!("unknown record kind {other:?}"))),
         }
     }
-    let bash_version = bash_version.ok_or_else(|| bad("no bash loaded the trap".to_owned()))?;
-    Ok(Execution {
-        bash_version,
-        commands: build.commands,
-        status,
-    })
+    Ok(())
 }
 
 fn bad(why: String) -> GroundError {
@@ -217,223 +241,13 @@ impl Builder {
     }
 }
 
-/// The text of a wrapper's inner command (`INV-GROUND-2`): the wrapper's text from
-/// its `index`-th command word on, when the words before it are literals equal
-/// to the wrapper's argv; else the inner argv, shell-quoted.
-fn inner_text(wrapper: &Executed, index: usize) -> String {
-    let argv = wrapper.argv.as_deref().unwrap_or_default();
-    let quoted = || quote_words(argv.get(index..).unwrap_or_default());
-    let Some(words) = lex_words(&wrapper.text) else {
-        return quoted();
-    };
-    let command_words: Vec<_> = words
-        .iter()
-        .skip_while(|&&(start, end)| is_assignment(wrapper.text.get(start..end).unwrap_or("")))
-        .collect();
-    let literal_at = |i: usize| {
-        command_words
-            .get(i)
-            .and_then(|&&(start, end)| wrapper.text.get(start..end))
-            .and_then(unquote_literal)
-    };
-    let name_matches = literal_at(0).is_some_and(|name| {
-        argv.first()
-            .is_some_and(|path| basename(path) == basename(&name))
-    });
-    let options_match = (1..index).all(|i| literal_at(i).is_some_and(|w| argv.get(i) == Some(&w)));
-    match command_words.get(index) {
-        Some(&&(start, _)) if name_matches && options_match => {
-            wrapper.text.get(start..).map_or_else(quoted, str::to_owned)
-        }
-        _ => quoted(),
-    }
-}
-
-/// Whether the bash command `text` can have started the program `argv`: its
-/// command word names that program, is not a literal, or is `command` or `exec`.
-fn can_start(text: &str, argv: &[String]) -> bool {
-    let Some(words) = lex_words(text) else {
-        return true;
-    };
-    let first = words
-        .iter()
-        .filter_map(|&(start, end)| text.get(start..end))
-        .find(|word| !is_assignment(word));
-    let Some(first) = first else {
-        return false;
-    };
-    match unquote_literal(first) {
-        None => true,
-        Some(name) => {
-            matches!(name.as_str(), "command" | "exec")
-                || argv
-                    .first()
-                    .is_some_and(|path| basename(path) == basename(&name))
-        }
-    }
-}
-
-fn basename(path: &str) -> &str {
-    path.rsplit('/').next().unwrap_or(path)
-}
-
-/// `NAME=…`, `NAME+=…` or `NAME[…]=…`.
-fn is_assignment(word: &str) -> bool {
-    let Some(eq) = word.find('=') else {
-        return false;
-    };
-    let name = word.get(..eq).unwrap_or("");
-    let name = name.strip_suffix('+').unwrap_or(name);
-    let name = match name.find('[') {
-        Some(open) if name.ends_with(']') => name.get(..open).unwrap_or(""),
-        _ => name,
-    };
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// The value of a word that expands to itself alone: no expansion, no glob,
-/// quotes removed. `None` when the word needs bash to know its value.
-fn unquote_literal(word: &str) -> Option<String> {
-    if word.starts_with('~') {
-        return None;
-    }
-    let mut out = String::new();
-    let mut chars = word.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '$' | '`' | '*' | '?' | '[' | '{' | '(' | '<' | '>' | '|' | '&' | ';' => return None,
-            '\\' => out.push(chars.next()?),
-            '\'' => loop {
-                match chars.next()? {
-                    '\'' => break,
-                    c => out.push(c),
-                }
-            },
-            '"' => loop {
-                match chars.next()? {
-                    '"' => break,
-                    '$' | '`' => return None,
-                    '\\' => {
-                        let next = chars.next()?;
-                        if !matches!(next, '$' | '`' | '"' | '\\') {
-                            out.push('\\');
-                        }
-                        out.push(next);
-                    }
-                    c => out.push(c),
-                }
-            },
-            c => out.push(c),
-        }
-    }
-    Some(out)
-}
-
-/// Byte ranges of the words of bash's rendering of a simple command, up to
-/// the first operator or redirection. `None` when quoting does not balance.
-fn lex_words(text: &str) -> Option<Vec<(usize, usize)>> {
-    let bytes = text.as_bytes();
-    let mut words = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes.get(i)? {
-            b' ' | b'\t' => i += 1,
-            b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')' => break,
-            _ => {
-                let start = i;
-                i = word_end(bytes, i)?;
-                words.push((start, i));
-            }
-        }
-    }
-    Some(words)
-}
-
-/// The end of the word starting at `i`: quotes, escapes and `$( )`, `${ }`,
-/// backticks are skipped as a unit.
-fn word_end(bytes: &[u8], mut i: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')' if depth == 0 => {
-                return Some(i)
-            }
-            b'\\' => i += 1,
-            b'\'' => i = i + 1 + bytes.get(i + 1..)?.iter().position(|&c| c == b'\'')?,
-            b'"' => {
-                i += 1;
-                while *bytes.get(i)? != b'"' {
-                    i += if bytes.get(i) == Some(&b'\\') { 2 } else { 1 };
-                }
-            }
-            b'`' => i = i + 1 + bytes.get(i + 1..)?.iter().position(|&c| c == b'`')?,
-            b'(' | b'{' => depth += 1,
-            b')' | b'}' if depth > 0 => depth -= 1,
-            _ => {}
-        }
-        i += 1;
-    }
-    (depth == 0).then_some(i)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn entry(text: &str, argv: &[&str]) -> Executed {
-        Executed {
-            text: text.to_owned(),
-            argv: Some(argv.iter().map(|&s| s.to_owned()).collect()),
-            origin: Origin::Bash,
-            inner_at: None,
-            pid: 1,
-        }
-    }
-
-    /// INV-GROUND-2: the inner text keeps the source form when the wrapper words are literal.
+    /// INV-GROUND-3: a truncated or malformed log is an error, never an empty execution.
     #[test]
-    fn ground_2_inner_text_table() {
-        let rows: [(&str, &[&str], usize, &str); 6] = [
-            (
-                "timeout 30s pnpm test",
-                &["/usr/bin/timeout", "30s", "pnpm", "test"],
-                2,
-                "pnpm test",
-            ),
-            (
-                "A=1 nice -n 5 cat \"a b\" > out",
-                &["/usr/bin/nice", "-n", "5", "cat", "a b"],
-                3,
-                "cat \"a b\" > out",
-            ),
-            ("timeout '3' ls", &["/usr/bin/timeout", "3", "ls"], 2, "ls"),
-            // The duration came from an expansion: the argv is all we can trust.
-            (
-                "timeout $T ls x",
-                &["/usr/bin/timeout", "5", "ls", "x"],
-                2,
-                "ls x",
-            ),
-            (
-                "timeout $T",
-                &["/usr/bin/timeout", "5", "ls", "a b"],
-                2,
-                "ls 'a b'",
-            ),
-            ("nohup if", &["/usr/bin/nohup", "if"], 1, "if"),
-        ];
-        for (text, argv, index, want) in rows {
-            assert_eq!(inner_text(&entry(text, argv), index), want, "{text:?}");
-        }
-    }
-
-    /// INV-GROUND-1: a truncated or malformed log is an error, never an empty execution.
-    #[test]
-    fn ground_3_malformed_logs_are_errors() {
+    fn inv_ground_3_malformed_logs_are_errors() {
         for log in [
             &b""[..],
             b"B 1 5.2\nD 1.1 10 ls\n",
@@ -442,6 +256,10 @@ mod tests {
         ] {
             assert!(parse(log, 0).is_err(), "{:?}", String::from_utf8_lossy(log));
         }
+        // A log cut inside a record keeps the complete records before it.
+        let cut = parse_prefix(b"B 1 5.2\nD 1.1 2 ls\nD 1.2 10 cu", -1).unwrap();
+        assert_eq!(cut.commands.len(), 1);
+        assert_eq!(parse_prefix(b"D 1.1 2 ls\n", -1), None);
         let ok = parse(b"B 1 5.2.15(1)-release\nD 1.1 5 ls\n-l\n", 0).unwrap();
         assert_eq!(ok.commands.len(), 1);
         assert_eq!(ok.commands[0].text, "ls\n-l");

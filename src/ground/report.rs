@@ -159,6 +159,18 @@ pub fn render_text(
         if let Some(argv) = &executed.argv {
             let _ = writeln!(out, "        argv {}", super::quote_words(argv));
         }
+        if let Some((program, check)) = &judgement.program {
+            let rule = check
+                .matched_pattern
+                .as_deref()
+                .map_or_else(|| "(no rule: fallback)".to_owned(), |p| format!("{p:?}"));
+            let _ = writeln!(
+                out,
+                "        runs {}, not named by its text: {} <- {rule}",
+                quoted(program),
+                check.state.as_str()
+            );
+        }
     }
     out.push('\n');
     let (word, violations) = verdict(outcome, &judgements);
@@ -225,6 +237,11 @@ pub fn render_json(
                 "basis": judgement.basis,
                 "state": judgement.check.as_ref().map(|c| c.state),
                 "matchedPattern": judgement.check.as_ref().and_then(|c| c.matched_pattern.clone()),
+                "program": judgement.program.as_ref().map(|(text, check)| json!({
+                    "text": text,
+                    "state": check.state,
+                    "matchedPattern": check.matched_pattern,
+                })),
                 "covered": judgement.covered(),
                 "coveredBy": covered_by,
             })

@@ -4,9 +4,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::host::{
+    chown_tree, count_own_processes, current_uid, remove_stale, sandbox_uid, temp_base, which,
+    TempDir,
+};
 use super::{record, Config, Execution, GroundError, SHELLS, TRANSPARENT_WRAPPERS};
 
 /// Where the control directory (trap, stubs, driver, bash) appears in the sandbox.
@@ -24,18 +27,16 @@ const BIN_DIRS: [&str; 6] = [
 ];
 /// Directories replaced by an empty tmpfs when they exist.
 const MASKED: [&str; 5] = ["/tmp", "/run", "/home", "/root", "/var/tmp"];
-/// `nobody`: the user the sandbox runs as when the oracle runs as root.
-const NOBODY: u32 = 65534;
 /// The file-size limit, in KiB (also bounds the record log).
 const FILE_SIZE_KIB: u64 = 4096;
+/// Longer commands are run from a file rather than by `bash -c`.
+const LONGEST_ARGUMENT: usize = 64 * 1024;
 /// The virtual-memory limit, in KiB.
 const MEMORY_KIB: u64 = 1 << 20;
 
 const ENV_BASH: &str = include_str!("env.bash");
 const STUB_SH: &str = include_str!("stub.sh");
 const DRIVER_BASH: &str = include_str!("driver.bash");
-
-static UNIQUE: AtomicU64 = AtomicU64::new(0);
 
 /// The execution oracle: a configured sandbox, reused for every run (`INV-GROUND-*`).
 #[derive(Debug)]
@@ -47,7 +48,8 @@ pub struct Oracle {
     sh: PathBuf,
     timeout: PathBuf,
     stub_targets: Vec<&'static str>,
-    as_nobody: bool,
+    /// Running as root: each batch drops to a user of its own.
+    as_root: bool,
     max_processes: u64,
 }
 
@@ -69,15 +71,17 @@ impl Oracle {
         let bwrap = find(&config.bwrap, &["bwrap"])?;
         let sh = find(&None, &["dash", "sh"])?;
         let timeout = find(&None, &["timeout"])?;
-        let control = TempDir::new("control").map_err(|e| setup(e.to_string()))?;
+        let as_root = current_uid() == Some(0);
+        remove_stale(&temp_base(as_root));
+        let control =
+            TempDir::new(&temp_base(as_root), "control").map_err(|e| setup(e.to_string()))?;
         write_control(control.path(), config.stub_status).map_err(|e| setup(e.to_string()))?;
         let stub_targets = BIN_DIRS
             .into_iter()
             .filter(|dir| fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()))
             .collect();
-        let as_nobody = current_uid() == Some(0);
         let max_processes =
-            u64::from(config.max_processes) + if as_nobody { 0 } else { count_own_processes() };
+            u64::from(config.max_processes) + if as_root { 0 } else { count_own_processes() };
         let oracle = Self {
             config,
             control,
@@ -86,7 +90,7 @@ impl Oracle {
             sh,
             timeout,
             stub_targets,
-            as_nobody,
+            as_root,
             max_processes,
         };
         match oracle.run_batch(&["true"]).pop() {
@@ -116,44 +120,54 @@ impl Oracle {
     /// start; the answers are in the order of `commands`.
     #[must_use]
     pub fn run_batch(&self, commands: &[&str]) -> Vec<Result<Execution, GroundError>> {
-        let start = |why: String| GroundError::Start(why);
-        let out = match TempDir::new("batch") {
-            Ok(out) => out,
-            Err(error) => {
-                return commands
-                    .iter()
-                    .map(|_| Err(start(error.to_string())))
-                    .collect()
-            }
-        };
-        if let Err(error) = self.prepare(out.path(), commands) {
-            return commands
+        self.attempt_batch(commands)
+            .into_iter()
+            .map(|attempt| attempt.result)
+            .collect()
+    }
+
+    /// [`Oracle::run_batch`], keeping what was recorded of a command whose
+    /// answer is unknown (`INV-GROUND-3`).
+    #[must_use]
+    pub fn attempt_batch(&self, commands: &[&str]) -> Vec<Attempt> {
+        let failed = |why: String| {
+            commands
                 .iter()
-                .map(|_| Err(start(error.to_string())))
-                .collect();
+                .map(|_| Attempt::failed(GroundError::Start(why.clone())))
+                .collect()
+        };
+        let out = match TempDir::new(&temp_base(self.as_root), "batch") {
+            Ok(out) => out,
+            Err(error) => return failed(error.to_string()),
+        };
+        let uid = self.as_root.then(sandbox_uid);
+        if let Err(error) = self.prepare(out.path(), commands, uid) {
+            return failed(error.to_string());
         }
-        let finished = self.sandbox(out.path(), commands.len());
+        let finished = self.sandbox(out.path(), commands.len(), uid);
         let statuses = fs::read_to_string(out.path().join("status")).unwrap_or_default();
+        let mut by_index = std::collections::HashMap::new();
+        for line in statuses.lines() {
+            let mut fields = line.split(' ');
+            if let (Some(i), Some(status), Some(micros)) =
+                (fields.next(), fields.next(), fields.next())
+            {
+                by_index.insert(i.to_owned(), (status.to_owned(), micros.to_owned()));
+            }
+        }
         (0..commands.len())
-            .map(|i| {
-                let status = statuses.lines().find_map(|line| {
-                    let mut fields = line.split(' ');
-                    (fields.next() == Some(i.to_string().as_str()))
-                        .then(|| (fields.next().unwrap_or(""), fields.next().unwrap_or("")))
-                });
-                match status {
-                    Some((status, micros)) => self.answer(out.path(), i, status, micros),
-                    None => Err(start(match &finished {
-                        Ok(()) => "the sandbox did not run it".to_owned(),
-                        Err(why) => why.clone(),
-                    })),
-                }
+            .map(|i| match by_index.get(&i.to_string()) {
+                Some((status, micros)) => self.answer(out.path(), i, status, micros),
+                None => Attempt::failed(GroundError::Start(match &finished {
+                    Ok(()) => "the sandbox did not run it".to_owned(),
+                    Err(why) => why.clone(),
+                })),
             })
             .collect()
     }
 
     /// Writes the manifest, the commands and an empty directory for each.
-    fn prepare(&self, out: &Path, commands: &[&str]) -> std::io::Result<()> {
+    fn prepare(&self, out: &Path, commands: &[&str], uid: Option<u32>) -> std::io::Result<()> {
         for dir in ["in", "work", "log", "err"] {
             fs::create_dir(out.join(dir))?;
         }
@@ -161,18 +175,25 @@ impl Oracle {
         for (i, command) in commands.iter().enumerate() {
             fs::write(out.join("in").join(i.to_string()), command)?;
             fs::create_dir(out.join("work").join(i.to_string()))?;
-            let mode = if command.contains('\0') { "stdin" } else { "c" };
+            // `bash -c` cannot take an argument over 128 KiB (MAX_ARG_STRLEN).
+            let mode = if command.contains('\0') {
+                "stdin"
+            } else if command.len() > LONGEST_ARGUMENT {
+                "file"
+            } else {
+                "c"
+            };
             manifest.push_str(&format!("{i} {mode}\n"));
         }
         fs::write(out.join("manifest"), manifest)?;
-        if self.as_nobody {
-            chown_tree(out)?;
+        if let Some(uid) = uid {
+            chown_tree(out, uid)?;
         }
         Ok(())
     }
 
     /// Runs the driver in bubblewrap and waits for it, within a deadline.
-    fn sandbox(&self, out: &Path, count: usize) -> Result<(), String> {
+    fn sandbox(&self, out: &Path, count: usize, uid: Option<u32>) -> Result<(), String> {
         let control = self.control.path();
         let mut command = Command::new(&self.bwrap);
         command.args([
@@ -218,9 +239,9 @@ impl Oracle {
             Ok(file) => command.stderr(file),
             Err(_) => command.stderr(Stdio::null()),
         };
-        if self.as_nobody {
+        if let Some(uid) = uid {
             use std::os::unix::process::CommandExt;
-            command.uid(NOBODY).gid(NOBODY);
+            command.uid(uid).gid(uid);
         }
         let mut child = command
             .spawn()
@@ -256,29 +277,61 @@ impl Oracle {
 
     /// The driver script with this oracle's limits.
     fn driver(&self) -> String {
-        let seconds = self.config.time_limit.as_secs_f64();
+        // `timeout 0` would mean no limit at all.
+        let limit = self.config.time_limit.max(Duration::from_millis(10));
+        let seconds = limit.as_secs_f64();
         DRIVER_BASH
             .replace("@NPROC@", &self.max_processes.to_string())
             .replace("@FSIZE@", &FILE_SIZE_KIB.to_string())
-            .replace("@CPU@", &(self.config.time_limit.as_secs() + 2).to_string())
+            .replace("@CPU@", &(limit.as_secs() + 2).to_string())
             .replace("@VMEM@", &MEMORY_KIB.to_string())
             .replace("@SECONDS@", &format!("{seconds:.3}"))
+            .replace("@MICROS@", &limit.as_micros().to_string())
     }
 
     /// One command's answer from its status line, stderr and log (`INV-GROUND-3`).
-    fn answer(
+    fn answer(&self, out: &Path, i: usize, status: &str, micros: &str) -> Attempt {
+        let log = fs::read(out.join("log").join(i.to_string()));
+        let verdict = self.verdict(out, i, status, micros, log.as_ref().ok());
+        match (verdict, log) {
+            (Ok(status), Ok(log)) => match record::parse(&log, status) {
+                Ok(execution) => Attempt {
+                    result: Ok(execution),
+                    recorded: None,
+                },
+                Err(error) => Attempt {
+                    result: Err(error),
+                    recorded: record::parse_prefix(&log, status),
+                },
+            },
+            (Ok(_), Err(error)) => {
+                Attempt::failed(GroundError::Record(format!("no record: {error}")))
+            }
+            (Err(error), log) => Attempt {
+                result: Err(error),
+                recorded: log.ok().and_then(|log| record::parse_prefix(&log, -1)),
+            },
+        }
+    }
+
+    /// bash's exit status, or why the command's answer is unknown.
+    fn verdict(
         &self,
         out: &Path,
         i: usize,
         status: &str,
         micros: &str,
-    ) -> Result<Execution, GroundError> {
+        log: Option<&Vec<u8>>,
+    ) -> Result<i32, GroundError> {
+        if status == "timeout" {
+            return Err(GroundError::TimedOut);
+        }
         let Ok(status) = status.parse::<i32>() else {
             return Err(GroundError::Start(format!("the driver said {status:?}")));
         };
         let elapsed = Duration::from_micros(micros.parse().unwrap_or(u64::MAX));
         // 124: timeout's own status; 137: killed by SIGKILL; 152: SIGXCPU.
-        let killed = matches!(status, 124 | 137 | 152);
+        let killed = matches!(status, 124 | 137);
         if killed && elapsed + Duration::from_millis(100) >= self.config.time_limit || status == 152
         {
             return Err(GroundError::TimedOut);
@@ -287,15 +340,37 @@ impl Oracle {
         if contains(&stderr, b"fork: ") {
             return Err(GroundError::ForkLimit);
         }
-        let log = fs::read(out.join("log").join(i.to_string()))
-            .map_err(|e| GroundError::Record(format!("no record: {e}")))?;
-        let cut = u64::try_from(log.len()).unwrap_or(u64::MAX) + 64 * 1024 >= FILE_SIZE_KIB * 1024;
+        let size = log.map_or(0, Vec::len);
+        let cut = u64::try_from(size).unwrap_or(u64::MAX) + 64 * 1024 >= FILE_SIZE_KIB * 1024;
         if cut || status == 153 {
             return Err(GroundError::Record(
                 "the file-size limit cut the record".to_owned(),
             ));
         }
-        record::parse(&log, status)
+        Ok(status)
+    }
+}
+
+/// One command's answer, and what was recorded when the answer is unknown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Attempt {
+    /// The execution, or why what ran is unknown.
+    pub result: Result<Execution, GroundError>,
+    /// When `result` is an error: the commands recorded before the command
+    /// was stopped (complete records only; `status` -1). Each of them did
+    /// execute, so one INV-GROUND does not cover is a violation even though
+    /// the answer is unknown. `None` when `result` is an execution or
+    /// nothing was recorded.
+    pub recorded: Option<Execution>,
+}
+
+impl Attempt {
+    fn failed(error: GroundError) -> Self {
+        Self {
+            result: Err(error),
+            recorded: None,
+        }
     }
 }
 
@@ -309,6 +384,8 @@ fn write_control(dir: &Path, stub_status: u8) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let status = stub_status.to_string();
     fs::write(dir.join("env.bash"), ENV_BASH.replace("@STATUS@", &status))?;
+    // Readable by the sandbox's user whatever the umask.
+    fs::set_permissions(dir.join("env.bash"), fs::Permissions::from_mode(0o644))?;
     let stub = format!(
         "#!{CONTROL}/sh\n{}",
         STUB_SH
@@ -352,81 +429,4 @@ fn write_control(dir: &Path, stub_status: u8) -> std::io::Result<()> {
         fs::set_permissions(path, fs::Permissions::from_mode(0o755))?;
     }
     Ok(())
-}
-
-/// Gives the batch directory to `nobody`, who runs the sandbox.
-fn chown_tree(dir: &Path) -> std::io::Result<()> {
-    std::os::unix::fs::chown(dir, Some(NOBODY), Some(NOBODY))?;
-    if dir.is_dir() {
-        for entry in fs::read_dir(dir)? {
-            chown_tree(&entry?.path())?;
-        }
-    }
-    Ok(())
-}
-
-/// The real uid, from `/proc/self/status`.
-fn current_uid() -> Option<u32> {
-    let status = fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("Uid:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// How many processes the current user has (the process limit counts them all).
-fn count_own_processes() -> u64 {
-    let Some(uid) = current_uid() else {
-        return 0;
-    };
-    let uid = uid.to_string();
-    let own = |entry: fs::DirEntry| {
-        let status = fs::read_to_string(entry.path().join("status")).ok()?;
-        let line = status.lines().find(|l| l.starts_with("Uid:"))?;
-        (line.split_whitespace().nth(1)? == uid).then_some(())
-    };
-    fs::read_dir("/proc")
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(own)
-        .count() as u64
-}
-
-/// `name` on the host's `PATH`, as an absolute path.
-fn which(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|candidate| candidate.is_file())
-        .and_then(|found| fs::canonicalize(found).ok())
-}
-
-/// A directory under the system's temporary directory, removed on drop.
-#[derive(Debug)]
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(kind: &str) -> std::io::Result<Self> {
-        loop {
-            let n = UNIQUE.fetch_add(1, Ordering::Relaxed);
-            let path = std::env::temp_dir().join(format!(
-                "inner-cmd-ground-{}-{kind}-{n}",
-                std::process::id()
-            ));
-            match fs::create_dir(&path) {
-                Ok(()) => return Ok(Self(path)),
-                Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(error) => return Err(error),
-            }
-        }
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
 }

@@ -32,6 +32,7 @@ pub enum Basis {
 /// The judgement of one executed command (`INV-GROUND-5`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct GroundJudgement {
     /// Its index in [`Execution::commands`].
     pub index: usize,
@@ -39,25 +40,31 @@ pub struct GroundJudgement {
     pub basis: Basis,
     /// The policy's advisory check of its text, when judged by its text.
     pub check: Option<CheckResult>,
+    /// When judged by its text and its text does not name the program it
+    /// started ([`Executed::hidden_program`]): that program's text and the
+    /// policy's check of it.
+    pub program: Option<(String, CheckResult)>,
 }
 
 impl GroundJudgement {
-    /// Allowed: judged through other entries, or its text's check answers `allow`.
+    /// Allowed: judged through other entries, or its text's check, and its
+    /// hidden program's, answer `allow`.
     #[must_use]
     pub fn covered(&self) -> bool {
-        self.check
-            .as_ref()
-            .is_none_or(|check| check.state == PermissionState::Allow)
+        let allows = |check: &CheckResult| check.state == PermissionState::Allow;
+        self.check.as_ref().is_none_or(allows)
+            && self.program.as_ref().is_none_or(|(_, check)| allows(check))
     }
 }
 
-/// An executed command the policy does not allow (`INV-GROUND-5`).
+/// An executed command the policy does not allow (`INV-GROUND-5`): its text,
+/// or the program it started when its text does not name it (`INV-GROUND-6`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct GroundViolation {
     /// Its index in [`Execution::commands`].
     pub index: usize,
-    /// The text it was judged by.
+    /// The text that is not allowed: the command's, or its hidden program's.
     pub text: String,
     /// The policy's answer for that text.
     pub check: CheckResult,
@@ -88,11 +95,17 @@ pub fn judge_ground(policy: &Policy, execution: &Execution) -> Vec<GroundJudgeme
         .enumerate()
         .map(|(index, executed)| {
             let basis = basis(executed);
-            let check = (basis == Basis::Text).then(|| policy.advisory(&executed.text));
+            let judged = basis == Basis::Text;
+            let check = judged.then(|| policy.advisory(&executed.text));
+            let program = executed.hidden_program().filter(|_| judged).map(|text| {
+                let check = policy.advisory(&text);
+                (text, check)
+            });
             GroundJudgement {
                 index,
                 basis,
                 check,
+                program,
             }
         })
         .collect()
@@ -105,13 +118,21 @@ pub fn judge_ground(policy: &Policy, execution: &Execution) -> Vec<GroundJudgeme
 /// # Errors
 /// The first executed command the policy does not allow.
 pub fn check_ground(policy: &Policy, execution: &Execution) -> Result<(), GroundViolation> {
+    let allows = |check: &CheckResult| check.state == PermissionState::Allow;
     for judgement in judge_ground(policy, execution) {
-        if let (false, Some(check)) = (judgement.covered(), judgement.check) {
-            let text = execution
+        let text = || {
+            execution
                 .commands
                 .get(judgement.index)
                 .map(|c| c.text.clone())
-                .unwrap_or_default();
+                .unwrap_or_default()
+        };
+        let failed = match (judgement.check, judgement.program) {
+            (Some(check), _) if !allows(&check) => Some((text(), check)),
+            (_, Some((program, check))) if !allows(&check) => Some((program, check)),
+            _ => None,
+        };
+        if let Some((text, check)) = failed {
             return Err(GroundViolation {
                 index: judgement.index,
                 text,

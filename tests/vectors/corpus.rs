@@ -85,6 +85,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about the case generators (src/gen), not about answers to requests",
     ),
     (
+        "INV-GROUND-",
+        "about what GNU bash executes (src/ground); no protocol request runs bash",
+    ),
+    (
         "ECMA-6",
         "a lone surrogate cannot be stored in a vector file: JSON decoders reject the escape",
     ),
