@@ -89,6 +89,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about what GNU bash executes (src/ground); no protocol request runs bash",
     ),
     (
+        "INV-KNOWN-",
+        "about the properties, fuzz checks and soundness run classifying known findings; checked by tests/known_findings_reach.rs and tests/soundness.rs",
+    ),
+    (
         "ECMA-6",
         "a lone surrogate cannot be stored in a vector file: JSON decoders reject the escape",
     ),
