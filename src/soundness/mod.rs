@@ -135,62 +135,94 @@ pub fn run(oracle: &Oracle, seed: u64, budget: Budget) -> Report {
     while report.allows < budget.allows && start.elapsed() < budget.time {
         let mut allowed = Vec::new();
         while allowed.len() < budget.batch.max(1) && report.allows < budget.allows {
-            let pair = pair(seed, index);
+            decide_one(seed, index, &mut report, &mut allowed);
             index += 1;
-            report.pairs += 1;
-            let outcome = pipeline::decide(&pair.policy, &pair.command, &Options::default());
-            if outcome.outcome == PermissionState::Allow {
-                report.allows += 1;
-                if outcome.authorizer.is_none() {
-                    report.gate_allows += 1;
-                }
-                allowed.push((index - 1, pair, outcome));
-            }
         }
-        let commands: Vec<&str> = allowed.iter().map(|(_, p, _)| p.command.as_str()).collect();
-        let executions = oracle.run_batch(&commands);
-        for ((index, pair, outcome), execution) in allowed.iter().zip(executions) {
-            let Ok(execution) = execution else {
-                report.unknown += 1;
-                continue;
-            };
-            report.checked += 1;
-            if report.bash_version.is_empty() {
-                report.bash_version.clone_from(&execution.bash_version);
-            }
-            let Err(violation) = check_ground(&pair.policy, &execution) else {
-                report.holds += 1;
-                continue;
-            };
-            let observed = GroundObservation {
-                policy: &pair.policy,
-                command: &pair.command,
-                outcome,
-                execution: &execution,
-                violation: &violation,
-            };
-            match classify(&observed) {
-                Some(id) => {
-                    *report.per_finding.entry(id).or_insert(0) += 1;
-                    report
-                        .examples
-                        .entry(id)
-                        .or_insert_with(|| pair.command.clone());
-                }
-                None => report.unclassified.push(Unclassified {
-                    index: *index,
-                    command: pair.command.clone(),
-                    rules: pair
-                        .policy
-                        .rules()
-                        .iter()
-                        .map(|r| format!("{}: {}", r.pattern, r.state))
-                        .collect(),
-                    violation: violation.to_string(),
-                }),
-            }
-        }
+        check_batch(oracle, &allowed, &mut report);
     }
     report.elapsed = start.elapsed();
     report
+}
+
+/// Decides only the pairs `indices` of `seed` (to re-check the unclassified
+/// violations of an earlier report) and checks their allows.
+#[must_use]
+pub fn replay(oracle: &Oracle, seed: u64, indices: &[u64]) -> Report {
+    let start = Instant::now();
+    let mut report = Report {
+        seed,
+        ..Report::default()
+    };
+    let mut allowed = Vec::new();
+    for &index in indices {
+        decide_one(seed, index, &mut report, &mut allowed);
+    }
+    check_batch(oracle, &allowed, &mut report);
+    report.elapsed = start.elapsed();
+    report
+}
+
+/// An allowed pair: its index, the pair, the pipeline's outcome.
+type Allowed = (u64, Pair, pipeline::Outcome);
+
+/// Decides pair `index` of `seed`, counting it, and keeps it if allowed.
+fn decide_one(seed: u64, index: u64, report: &mut Report, allowed: &mut Vec<Allowed>) {
+    let pair = pair(seed, index);
+    report.pairs += 1;
+    let outcome = pipeline::decide(&pair.policy, &pair.command, &Options::default());
+    if outcome.outcome == PermissionState::Allow {
+        report.allows += 1;
+        if outcome.authorizer.is_none() {
+            report.gate_allows += 1;
+        }
+        allowed.push((index, pair, outcome));
+    }
+}
+
+/// Runs the allowed pairs through the oracle and INV-GROUND, classifying
+/// every violation.
+fn check_batch(oracle: &Oracle, allowed: &[Allowed], report: &mut Report) {
+    let commands: Vec<&str> = allowed.iter().map(|(_, p, _)| p.command.as_str()).collect();
+    let executions = oracle.run_batch(&commands);
+    for ((index, pair, outcome), execution) in allowed.iter().zip(executions) {
+        let Ok(execution) = execution else {
+            report.unknown += 1;
+            continue;
+        };
+        report.checked += 1;
+        if report.bash_version.is_empty() {
+            report.bash_version.clone_from(&execution.bash_version);
+        }
+        let Err(violation) = check_ground(&pair.policy, &execution) else {
+            report.holds += 1;
+            continue;
+        };
+        let observed = GroundObservation {
+            policy: &pair.policy,
+            command: &pair.command,
+            outcome,
+            execution: &execution,
+            violation: &violation,
+        };
+        match classify(&observed) {
+            Some(id) => {
+                *report.per_finding.entry(id).or_insert(0) += 1;
+                report
+                    .examples
+                    .entry(id)
+                    .or_insert_with(|| pair.command.clone());
+            }
+            None => report.unclassified.push(Unclassified {
+                index: *index,
+                command: pair.command.clone(),
+                rules: pair
+                    .policy
+                    .rules()
+                    .iter()
+                    .map(|r| format!("{}: {}", r.pattern, r.state))
+                    .collect(),
+                violation: violation.to_string(),
+            }),
+        }
+    }
 }
