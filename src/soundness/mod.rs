@@ -19,6 +19,7 @@
 //! Like [`crate::fuzzing`], this is test tooling at the top of the layering:
 //! it may call every module, nothing calls it.
 
+mod blind_spots;
 mod classify;
 mod pairs;
 
