@@ -175,6 +175,11 @@ pub mod invariants;
 // The execution oracle: ground truth from GNU bash (chapter 6, INV-GROUND).
 #[cfg(feature = "ground")]
 pub mod ground;
+#[cfg(all(
+    feature = "ground",
+    any(feature = "proptest", feature = "arbitrary", feature = "quickcheck")
+))]
+pub mod soundness;
 
 pub mod manual;
 

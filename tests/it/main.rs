@@ -17,6 +17,7 @@ mod pipeline; // chapter 8: gate, then authorizer
 mod policy; // chapter 7: the reference bash policy
 mod protocol; // chapter 9: the oracle protocol
 mod recognize; // chapter 3: wrapper grammars
+mod soundness; // chapter 6.3: generated pairs, every allow checked against bash (features `ground`, `arbitrary`)
 mod strip; // chapter 4: locating and stripping the wrapper // chapter 11: generators and the fuzz corpus
 
 mod spec_clauses; // every clause cited, every citation a clause

@@ -78,6 +78,11 @@ WITNESSES = [
     # A redirection is part of no unit's text (POL-UNIT-2): a rule about it never matches.
     ("F-17", ["POL-UNIT-2", "POL-CHECK-3"], DENY_REDIRECT, "ls > /etc/passwd", [U("ls")], "allow"),
     ("F-17", ["POL-UNIT-2", "POL-CHECK-3"], DENY_REDIRECT, "> x && ls", [U("ls")], "allow"),
+    # The here-document never sees its delimiter: the rest of the line is one ERROR unit.
+    ("F-19", ["POL-UNIT-7", "POL-UNIT-2"], DENY_RM, "cat <<EOF | rm -rf x", [U("cat"), U("<<EOF | rm -rf x")], "allow"),
+    ("F-19", ["POL-UNIT-7"], DENY_RM, "(ls && cat <<EOF); rm -rf x", [U("(ls && cat <<EOF); rm -rf x")], "allow"),
+    # A syntax error on the last line: one ERROR unit of the whole text.
+    ("F-20", ["POL-UNIT-7"], DENY_RM, "echo hi\nrm -rf x\nif &&", [U("echo hi\nrm -rf x\nif &&")], "allow"),
 ]
 
 # Findings that break an invariant's monotonicity (INV-10) rather than evade

@@ -242,3 +242,21 @@ fn inv_known_1_every_classifier_names_a_registered_finding() {
         );
     }
 }
+
+/// INV-KNOWN-1, GEN-9: the committed fuzz witness of A-1 fails the raw
+/// `authorize` check (it is a real violation) and passes the classified one.
+#[cfg(feature = "arbitrary")]
+#[test]
+fn inv_known_1_the_fuzz_witness_is_a_classified_violation() {
+    use inner_cmd_spec::fuzzing::{authorize_with, AuthorizeOptions};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/regressions/authorize/a1-dewrap-reparse-case");
+    let data = std::fs::read(path).unwrap();
+    let raw = AuthorizeOptions {
+        classify_known: false,
+        ..AuthorizeOptions::default()
+    };
+    let failed = std::panic::catch_unwind(|| authorize_with(&data, &raw));
+    assert!(failed.is_err(), "the witness no longer violates INV-9");
+    authorize_with(&data, &AuthorizeOptions::default());
+}

@@ -98,7 +98,7 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
     ),
     (
         "POL-PARITY-",
-        "a relation between two implementations' answers, checked live against the package by tests/parity.rs and the fuzz target parity",
+        "a relation between two implementations' answers, checked live against the package by tests/it/policy/parity.rs and the fuzz target parity",
     ),
     (
         "HARD-TRACE-1",
@@ -111,6 +111,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
     (
         "HARD-GROUND-1",
         "needs the execution oracle (bash in a sandbox); checked by tests/it/hardened/ground.rs",
+    ),
+    (
+        "INV-KNOWN-",
+        "about the properties, fuzz checks and soundness run classifying known findings; checked by tests/it/invariants/known_findings_reach.rs and tests/it/soundness.rs",
     ),
     (
         "ECMA-6",

@@ -1,0 +1,172 @@
+//! Classifiers of the ground check's own blind spots (`G-*` of
+//! `spec/findings.md`, `INV-KNOWN-2`): violations of INV-GROUND where
+//! everything that ran was judged and allowed, in another spelling or as an
+//! entry of its own.
+
+use super::classify::{core, judged_units, squeeze, GroundObservation};
+use crate::ground::TRANSPARENT_WRAPPERS;
+use crate::payload;
+use crate::policy::check::match_value;
+use crate::recognize::Wrapper;
+use crate::verdict::PermissionState;
+
+/// G-1: the executed command's own unit is allowed; only units of its
+/// substitutions or subshells are not — and bash reports each command of a
+/// substitution or subshell as an entry of its own, judged there. (Judging a
+/// command's text judges its substitutions' source too, wrappers included:
+/// `diff <(time ls) x` is floored for `time ls` although `ls` ran and was
+/// judged as its own entry.)
+pub(super) fn judged_again_inside_its_parent(o: &GroundObservation<'_>) -> bool {
+    let decisions = o.policy.unit_decisions(&o.violation.check);
+    let failing: Vec<_> = decisions
+        .iter()
+        .filter(|d| d.floored || d.state != PermissionState::Allow)
+        .collect();
+    !failing.is_empty() && failing.iter().all(|d| d.unit.context.is_some())
+}
+
+/// G-2: the executed command's name holds a character no program name of
+/// the sandbox holds (a non-ASCII character, e.g. U+2007 that ECMAScript
+/// trims but bash keeps in the word), so bash found no program and ran
+/// nothing; the policy judged the trimmed text.
+pub(super) fn not_a_program(o: &GroundObservation<'_>) -> bool {
+    let Some(executed) = o.execution.commands.get(o.violation.index) else {
+        return false;
+    };
+    let first_word = executed
+        .text
+        .split([' ', '\t', '\n'])
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    executed.argv.is_none()
+        && first_word
+            .chars()
+            .any(|c| !c.is_ascii() || c.is_ascii_control())
+}
+
+/// G-3: what ran is allowed once spelled as the policy judged it: its blanks
+/// squeezed as bash renders them, and (when the authorizer decided) the
+/// request's wrapper unit replaced by its inner command — the authorizer
+/// judged the parent of a transparent wrapper in its de-wrapped form
+/// (`echo "$(timeout 240 git status)"` as `echo "$(git status)"`), and a
+/// rule written for one spelling does not match the other.
+pub(super) fn judged_in_another_spelling(o: &GroundObservation<'_>) -> bool {
+    let executed = squeeze(&o.violation.text);
+    let mut spellings = vec![executed.clone()];
+    if let Some(details) = &o.outcome.details {
+        if let Ok(request) = payload::extract(details) {
+            if let Some(recognized) = Wrapper::ALL.iter().find_map(|w| w.recognize(request.unit)) {
+                let unit = squeeze(request.unit);
+                let inner = squeeze(recognized.inner);
+                if !unit.is_empty() {
+                    spellings.push(executed.replace(&unit, &inner));
+                }
+            }
+        }
+    }
+    if spellings.iter().any(|spelling| {
+        spelling != &executed && o.policy.advisory(spelling).state == PermissionState::Allow
+    }) {
+        return true;
+    }
+    // Every judged unit was allowed (the pipeline allowed), so a failing unit
+    // of what ran that is a judged unit in another spelling — blanks, the
+    // order of redirections, or the request's wrapper words — is covered.
+    failing_units_judged_elsewhere(o, str::to_owned)
+}
+
+/// Every unit of what ran that the policy does not allow is, in another
+/// spelling (blanks, the order of redirections, the request's wrapper words;
+/// judged texts first passed through `judged_as`), a unit the pipeline judged
+/// and allowed.
+pub(super) fn failing_units_judged_elsewhere(
+    o: &GroundObservation<'_>,
+    judged_as: fn(&str) -> String,
+) -> bool {
+    let judged: Vec<Vec<String>> = judged_units(o)
+        .iter()
+        .map(|u| tokens(&match_value(&judged_as(&u.text))))
+        .collect();
+    let prefix = wrapper_prefix_tokens(o);
+    let decisions = o.policy.unit_decisions(&o.violation.check);
+    let failing: Vec<_> = decisions
+        .iter()
+        .filter(|d| d.floored || d.state != PermissionState::Allow)
+        .collect();
+    !failing.is_empty()
+        && failing.iter().all(|d| {
+            let mine = tokens(&match_value(&d.unit.text));
+            let unwrapped = remove_tokens(&mine, &prefix);
+            // A unit of a substitution or subshell ran as an entry of its own (G-1).
+            d.unit.context.is_some()
+                || judged
+                    .iter()
+                    .any(|j| *j == mine || Some(j) == unwrapped.as_ref())
+        })
+}
+
+/// The words of `text` with `< > | & ; ( )` split off as words of their
+/// own and line continuations dropped, sorted: two spellings of one command
+/// that differ in blanks or in where a redirection stands have equal tokens.
+fn tokens(text: &str) -> Vec<String> {
+    let mut spaced = String::new();
+    for c in text.replace("\\\n", " ").chars() {
+        if "<>|&;()".contains(c) {
+            spaced.push(' ');
+            spaced.push(c);
+            spaced.push(' ');
+        } else {
+            spaced.push(c);
+        }
+    }
+    let mut words: Vec<String> = spaced.split_whitespace().map(str::to_owned).collect();
+    words.sort();
+    words
+}
+
+/// The tokens of the request's wrapper prefix (the unit minus its inner
+/// command), when the authorizer decided.
+fn wrapper_prefix_tokens(o: &GroundObservation<'_>) -> Vec<String> {
+    let Some(details) = &o.outcome.details else {
+        return Vec::new();
+    };
+    let Ok(request) = payload::extract(details) else {
+        return Vec::new();
+    };
+    Wrapper::ALL
+        .iter()
+        .find_map(|w| w.recognize(request.unit))
+        .and_then(|r| request.unit.get(..request.unit.len() - r.inner.len()))
+        .map(tokens)
+        .unwrap_or_default()
+}
+
+/// `from` without one occurrence of each of `remove` (both sorted), or
+/// `None` when one is missing or there is nothing to remove.
+fn remove_tokens(from: &[String], remove: &[String]) -> Option<Vec<String>> {
+    if remove.is_empty() {
+        return None;
+    }
+    let mut rest = from.to_vec();
+    for word in remove {
+        let at = rest.iter().position(|w| w == word)?;
+        rest.remove(at);
+    }
+    Some(rest)
+}
+
+/// G-4: the record is the oracle's own `DEBUG` trap (its variables start
+/// with `__GROUND_`), reported when a command ends in a way the trap does not
+/// expect (`… ; !`): nothing of the command's own ran there.
+pub(super) fn the_oracles_own_trap(o: &GroundObservation<'_>) -> bool {
+    o.violation.text.contains("$__GROUND_") && !o.command.contains("__GROUND_")
+}
+
+/// G-5: what ran is a transparent wrapper with nothing to run (its words
+/// other than redirections are the wrapper alone): the stub ran no program.
+pub(super) fn a_wrapper_with_nothing_to_run(o: &GroundObservation<'_>) -> bool {
+    let Some(executed) = o.execution.commands.get(o.violation.index) else {
+        return false;
+    };
+    executed.inner_at.is_none() && TRANSPARENT_WRAPPERS.contains(&core(&executed.text).as_str())
+}

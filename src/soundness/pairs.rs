@@ -1,0 +1,107 @@
+//! Generated (command, policy) pairs that the pipeline allows often.
+
+use crate::gen::{build, ByteChoices, Route, Weights, HOME};
+use crate::policy::check::match_value;
+use crate::policy::{Policy, Rule};
+use crate::verdict::PermissionState;
+
+/// One command and the policy to decide it under.
+#[derive(Debug, Clone)]
+pub struct Pair {
+    /// The full command, as the agent would run it.
+    pub command: String,
+    /// The policy.
+    pub policy: Policy,
+}
+
+/// SplitMix64: a small deterministic stream, the same on every machine.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// The generators' weights for the run: compound commands most, then
+/// wrappers, whitespace and everything at once; no broken guards (the
+/// pipeline builds its own details).
+fn weights() -> Weights {
+    Weights {
+        shapes: [1, 2, 5, 0, 1],
+        ..Weights::default()
+    }
+}
+
+/// The `index`-th pair of `seed` (`INV-KNOWN-2`).
+///
+/// The command is a generated case's full command. The policy: a catch-all
+/// `* ask` half the time, then for each unit of the command and of the
+/// command the authorizer would re-query (the gate's floors make wrapper
+/// units ask, so the authorizer is consulted), an `allow` rule 9 times in 10
+/// — the unit's match value exactly, or its first word and ` *` — and, one
+/// time in 8, a `deny` or `ask` rule for one of those units at the end.
+#[must_use]
+pub fn pair(seed: u64, index: u64) -> Pair {
+    let mut rng = SplitMix(seed ^ index.wrapping_mul(0xA076_1D64_78BD_642F));
+    let bytes: Vec<u8> = (0..192).map(|_| rng.next().to_le_bytes()[0]).collect();
+    let case = build(&mut ByteChoices::new(&bytes), &weights());
+    let units = Policy::new(Vec::new(), HOME);
+    let mut texts: Vec<String> = units
+        .advisory(&case.full)
+        .units
+        .into_iter()
+        .map(|u| u.text)
+        .collect();
+    if let Route::Query { dewrapped, .. } = case.route() {
+        texts.extend(units.advisory(&dewrapped).units.into_iter().map(|u| u.text));
+    }
+    let mut rules = Vec::new();
+    if rng.below(2) == 0 {
+        rules.push(Rule {
+            pattern: "*".to_owned(),
+            state: PermissionState::Ask,
+        });
+    }
+    let pattern_of = |text: &str, rng: &mut SplitMix| {
+        let value = match_value(text);
+        if rng.below(5) < 3 {
+            value
+        } else {
+            let word = value.split(' ').next().unwrap_or_default().to_owned();
+            format!("{word} *")
+        }
+    };
+    for text in &texts {
+        if rng.below(10) < 9 {
+            let pattern = pattern_of(text, &mut rng);
+            rules.push(Rule {
+                pattern,
+                state: PermissionState::Allow,
+            });
+        }
+    }
+    if !texts.is_empty() && rng.below(8) == 0 {
+        let pick = usize::try_from(rng.below(texts.len() as u64)).unwrap_or(0);
+        let text = texts.get(pick).map_or("", String::as_str);
+        let pattern = pattern_of(text, &mut rng);
+        let state = if rng.below(2) == 0 {
+            PermissionState::Deny
+        } else {
+            PermissionState::Ask
+        };
+        rules.push(Rule { pattern, state });
+    }
+    Pair {
+        command: case.full,
+        policy: Policy::new(rules, HOME),
+    }
+}
