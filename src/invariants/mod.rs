@@ -181,5 +181,5 @@ fn check_query(details: &Value, query: &QueryRecord) -> Result<(), InvariantViol
 mod policy;
 pub use policy::{
     check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,
-    check_siblings_judged, PolicyInvariantViolation,
+    check_siblings_judged, check_siblings_judged_with, PolicyInvariantViolation,
 };

@@ -13,7 +13,7 @@ use crate::ecma;
 use crate::payload;
 use crate::policy::check::match_value;
 use crate::policy::matcher::RuleSet;
-use crate::policy::{reference, Policy, Rule};
+use crate::policy::{reference, CheckResult, Policy, Rule};
 use crate::recognize::transcription;
 use crate::recognize::{self, Wrapper};
 use crate::strip;
@@ -98,6 +98,23 @@ pub fn check_siblings_judged(
     policy: &Policy,
     decision: &Decision,
 ) -> Result<(), PolicyInvariantViolation> {
+    check_siblings_judged_with(details, policy, decision, &|command| {
+        policy.advisory(command)
+    })
+}
+
+/// [`check_siblings_judged`] with `advisory` in place of
+/// [`Policy::advisory`]: the same check for a caller that has the
+/// enumerations already (it must answer exactly as `policy.advisory`).
+///
+/// # Errors
+/// As [`check_siblings_judged`].
+pub fn check_siblings_judged_with(
+    details: &Value,
+    policy: &Policy,
+    decision: &Decision,
+    advisory: &dyn Fn(&str) -> CheckResult,
+) -> Result<(), PolicyInvariantViolation> {
     if decision.verdict != Verdict::Allow {
         return Ok(());
     }
@@ -125,7 +142,7 @@ pub fn check_siblings_judged(
             position - (prefix_end - located.start)
         }
     };
-    let judged = policy.advisory(&query.value);
+    let judged = advisory(&query.value);
     for judgement in policy.unit_decisions(&judged) {
         if judgement.floored || judgement.state != PermissionState::Allow {
             return Err(PolicyInvariantViolation::SiblingNotAllowed {
@@ -133,7 +150,7 @@ pub fn check_siblings_judged(
             });
         }
     }
-    let original = policy.advisory(full);
+    let original = advisory(full);
     for unit in &original.units {
         let mut from = 0;
         let mut accounted = false;
