@@ -358,4 +358,29 @@ mod tests {
             "offsets of a, é, the two halves of 😀, the end"
         );
     }
+
+    /// POL-LIMIT-1..POL-LIMIT-4: each refusal says which bound was exceeded.
+    #[test]
+    fn units_errors_name_their_limit() {
+        let rows = [
+            (
+                UnitsError::CommandTooLong { code_units: 7 },
+                "bash command of 7 UTF-16 code units exceeds the limit of 16777216",
+            ),
+            (
+                UnitsError::TooManyUnits,
+                "bash command has more than 65536 units or 16777216 UTF-16 code units of unit text",
+            ),
+            (
+                UnitsError::TooDeep,
+                "bash command nests substitutions or subshells deeper than 1000",
+            ),
+            (UnitsError::Parser("p".into()), "bash parser failed: p"),
+        ];
+        for (error, want) in rows {
+            assert_eq!(error.to_string(), want);
+        }
+        let parser = UnitParser::new().map(|p| format!("{p:?}"));
+        assert_eq!(parser.ok().as_deref(), Some("UnitParser { .. }"));
+    }
 }
