@@ -123,16 +123,36 @@ mod tests {
     /// ECMA-5: indexOf with a start offset, including an overlapping second occurrence.
     #[test]
     fn ecma_5_index_of_table() {
-        let rows: [(&str, &str, usize, Option<usize>); 6] = [
+        let rows: [(&str, &str, usize, Option<usize>); 7] = [
             ("aaa", "aa", 0, Some(0)),
             ("aaa", "aa", 2, None),
             ("abab", "ab", 2, Some(2)),
             ("ab", "", 9, Some(2)),
             ("é x", "x", 1, Some(3)),
             ("xyz", "q", 0, None),
+            // A byte offset inside a character is that character's UTF-16
+            // position: the search starts at the character, not after it.
+            ("éé", "é", 1, Some(0)),
         ];
         for (h, n, from, want) in rows {
             assert_eq!(index_of(h, n, from), want, "{h:?}.indexOf({n:?}, {from})");
+        }
+    }
+
+    /// ECMA-5, POL-LIMIT-1: lengths are counted in UTF-16 code units, so a
+    /// character outside the BMP counts two and a multi-byte BMP one counts one.
+    #[test]
+    fn utf16_len_counts_code_units() {
+        let rows = [
+            ("", 0),
+            ("a", 1),
+            ("é", 1),
+            ("\u{3000}", 1),
+            ("😀", 2),
+            ("a€😀", 4),
+        ];
+        for (s, want) in rows {
+            assert_eq!(utf16_len(s), want, "{s:?}");
         }
     }
 }

@@ -210,3 +210,37 @@ fn full_command(evidence: Option<&Value>) -> Result<Option<&str>, Rejection> {
         Some(text) => non_blank(text).map(Some).ok_or(Rejection::FullCommandText),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// PAY-1..PAY-12: every guard's rejection reads as its own message
+    /// (the error a caller of `extract` reports).
+    #[test]
+    fn rejections_display_distinct_messages() {
+        let all = [
+            Rejection::DetailsNotObject,
+            Rejection::Forwarding,
+            Rejection::RequestId,
+            Rejection::AgentName,
+            Rejection::ToolName,
+            Rejection::PayloadKind,
+            Rejection::MissingRequest,
+            Rejection::Forwarded,
+            Rejection::Surface,
+            Rejection::RequestToolName,
+            Rejection::InvokedToolName,
+            Rejection::Value,
+            Rejection::LegacyCommand,
+            Rejection::EvidenceShape,
+            Rejection::FullCommandText,
+            Rejection::DuplicateFullCommand,
+        ];
+        let messages: std::collections::HashSet<String> =
+            all.iter().map(ToString::to_string).collect();
+        assert_eq!(messages.len(), all.len(), "{messages:?}");
+        assert!(messages.iter().all(|m| !m.is_empty()));
+        assert_eq!(Rejection::ToolName.to_string(), "toolName is not \"bash\"");
+    }
+}

@@ -78,3 +78,34 @@ impl std::fmt::Display for Verdict {
         f.write_str(self.as_str())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// VERDICT-1, VERDICT-2: the wire names, the same from `as_str`,
+    /// `Display` and serde, and `from_name` inverts them.
+    #[test]
+    fn verdict_1_2_wire_names() {
+        for (state, name) in [
+            (PermissionState::Allow, "allow"),
+            (PermissionState::Ask, "ask"),
+            (PermissionState::Deny, "deny"),
+        ] {
+            assert_eq!(state.as_str(), name);
+            assert_eq!(state.to_string(), name);
+            assert_eq!(serde_json::to_value(state).ok(), Some(name.into()));
+            assert_eq!(PermissionState::from_name(name), Some(state));
+        }
+        assert_eq!(PermissionState::from_name("Allow"), None);
+        for (verdict, name) in [
+            (Verdict::Allow, "allow"),
+            (Verdict::Deny, "deny"),
+            (Verdict::Defer, "defer"),
+        ] {
+            assert_eq!(verdict.as_str(), name);
+            assert_eq!(verdict.to_string(), name);
+            assert_eq!(serde_json::to_value(verdict).ok(), Some(name.into()));
+        }
+    }
+}

@@ -1,15 +1,19 @@
 //! The `authorize` target: every decision satisfies the fail-closed invariants.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use arbitrary::Unstructured;
 use serde_json::Value;
 
 use crate::authorize::{authorize as decide, FixedSession};
 use crate::gen::{case_from_unstructured, Route, SyntaxClass, SyntaxWeights, Weights};
 use crate::invariants::{
-    check_decision_in_session, check_deterministic, check_monotone, check_siblings_judged,
-    check_siblings_judged_known, classify_appended_violation, AppendedViolation,
+    check_decision_in_session, check_deterministic, check_monotone, check_siblings_judged_known,
+    check_siblings_judged_with, classify_appended_violation, AppendedViolation,
 };
-use crate::policy::{Policy, Rule};
+use crate::policy::units::{enumerate, UnitsError};
+use crate::policy::{CheckResult, Policy, Rule, Unit};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
 use crate::verdict::PermissionState;
 
@@ -38,22 +42,59 @@ impl Answers {
             }
         }
     }
+}
 
+/// The enumerations of one input's commands, shared by all its checks.
+///
+/// The decision, its repetition (INV-12), the tightened policy (INV-10) and
+/// the sibling check (INV-9) all judge the same one or two commands (the
+/// de-wrapped and the full one), and parsing them is most of the cost of an
+/// input. The units of a command do not depend on the rules
+/// ([`Policy::advisory_of`]), so each command is parsed once per input.
+/// (The parser's own determinism is the `units` target's check, POL-UNIT-1.)
+#[derive(Default)]
+struct Parses(RefCell<HashMap<String, Result<Vec<Unit>, UnitsError>>>);
+
+impl Parses {
+    /// `policy.advisory(command)`, from the shared enumeration.
+    fn advisory(&self, policy: &Policy, command: &str) -> CheckResult {
+        let enumerated = self
+            .0
+            .borrow_mut()
+            .entry(command.to_owned())
+            .or_insert_with(|| enumerate(command))
+            .clone();
+        policy.advisory_of(command, enumerated)
+    }
+}
+
+/// The policy query of one input: its [`Answers`] (or a tightened policy),
+/// answering from the shared [`Parses`].
+struct Query<'a> {
+    answers: &'a Answers,
+    parses: &'a Parses,
+}
+
+impl Query<'_> {
     /// What the policy answers for `value`; `None` when the query fails.
     fn answer(&self, value: &str) -> Option<PermissionState> {
         self.check(BASH_SURFACE, value, None).ok()
     }
 }
 
-impl PermissionQuery for Answers {
+impl PermissionQuery for Query<'_> {
     fn check(
         &self,
         surface: &str,
         value: &str,
-        agent: Option<&str>,
+        _agent: Option<&str>,
     ) -> Result<PermissionState, QueryError> {
-        match self {
-            Answers::Policy(policy) => policy.check(surface, value, agent),
+        match self.answers {
+            // As `Policy`'s own `PermissionQuery` impl (POL-CHECK-9).
+            Answers::Policy(_) if surface != BASH_SURFACE => {
+                Err(QueryError::UnsupportedSurface(surface.to_owned()))
+            }
+            Answers::Policy(policy) => Ok(self.parses.advisory(policy, value).state),
             Answers::Fixed(state) => Ok(*state),
             Answers::Failing => Err(QueryError::Failed("fuzz input: the query fails".into())),
         }
@@ -123,7 +164,7 @@ pub fn authorize(data: &[u8]) {
 ///   check the property tests use (`INV-1`..`INV-6`, `INV-8`);
 /// - deciding again gives the same decision ([`check_deterministic`], `INV-12`);
 /// - when the case's own rules answer: no allow leaves a sibling unjudged
-///   ([`check_siblings_judged`], `INV-9`), turning one of its `allow`
+///   ([`crate::invariants::check_siblings_judged`], `INV-9`), turning one of its `allow`
 ///   rules (chosen by the input) to `ask` or `deny` never turns a non-allow
 ///   into an allow, and neither does appending a sibling (chosen by the
 ///   input) ([`check_monotone`], `INV-10`) — except for instances of a
@@ -172,35 +213,49 @@ pub fn authorize_with(data: &[u8], options: &AuthorizeOptions) {
         case.details.clone()
     };
 
-    let decision = decide(&details, &session, &answers);
+    let parses = Parses::default();
+    let query = Query {
+        answers: &answers,
+        parses: &parses,
+    };
+    let decision = decide(&details, &session, &query);
     if let Err(violation) =
-        check_decision_in_session(&details, session_matches, &|v| answers.answer(v), &decision)
+        check_decision_in_session(&details, session_matches, &|v| query.answer(v), &decision)
     {
         panic!(
             "INV: {violation}\ndetails: {details}\nsession matches: {session_matches}\n\
              decision: {decision:?}"
         );
     }
-    let again = decide(&details, &session, &answers);
+    let again = decide(&details, &session, &query);
     if let Err(violation) = check_deterministic(&decision, &again) {
         panic!("INV-12: {violation}\ndetails: {details}\n{decision:?}\n{again:?}");
     }
     if let Answers::Policy(policy) = &answers {
-        let judged = if options.classify_known {
-            check_siblings_judged_known(&details, policy, &decision).map(|_| ())
-        } else {
-            check_siblings_judged(&details, policy, &decision)
+        let advisory = |command: &str| parses.advisory(policy, command);
+        // The raw check on the shared parses first; only a violation is
+        // classified (which re-checks it from scratch).
+        let judged = match check_siblings_judged_with(&details, policy, &decision, &advisory) {
+            Err(_) if options.classify_known => {
+                check_siblings_judged_known(&details, policy, &decision).map(|_| ())
+            }
+            other => other,
         };
         if let Err(violation) = judged {
             panic!("INV-9: {violation}\ndetails: {details}\ndecision: {decision:?}");
         }
         if let Some(tightened) = tighten_one_rule(policy, tighten_pick, tighten_to_deny) {
-            let after = decide(&details, &session, &tightened).verdict;
+            let tightened = Answers::Policy(tightened);
+            let tightened_query = Query {
+                answers: &tightened,
+                parses: &parses,
+            };
+            let after = decide(&details, &session, &tightened_query).verdict;
             if let Err(violation) = check_monotone(decision.verdict, after) {
                 panic!(
                     "INV-10: {violation}: {:?} became {after:?} with rules {:?}\ndetails: {details}",
                     decision.verdict,
-                    tightened.rules()
+                    match &tightened { Answers::Policy(p) => p.rules(), _ => &[] }
                 );
             }
         }

@@ -133,7 +133,7 @@ fn dewrapping_reparses(o: &SiblingViolation<'_>) -> bool {
     let full = format!("{before}{unit}{after}");
     let value = format!("{before}{NEUTRAL_INNER}{after}");
     strip::locate_once(&full, &unit).is_some()
-        && units_covered(o.policy, &full, &unit, &value).is_ok()
+        && units_covered(&|command| o.policy.advisory(command), &full, &unit, &value).is_ok()
 }
 
 /// A known `INV-10` violation: appending ` && added` to the full command

@@ -187,7 +187,7 @@ pub use known::{
 };
 pub use policy::{
     check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,
-    check_siblings_judged, PolicyInvariantViolation,
+    check_siblings_judged, check_siblings_judged_with, PolicyInvariantViolation,
 };
 
 mod hardened;

@@ -13,7 +13,7 @@ use crate::ecma;
 use crate::payload;
 use crate::policy::check::match_value;
 use crate::policy::matcher::RuleSet;
-use crate::policy::{reference, Policy, Rule};
+use crate::policy::{reference, CheckResult, Policy, Rule};
 use crate::recognize::transcription;
 use crate::recognize::{self, Wrapper};
 use crate::strip;
@@ -120,6 +120,23 @@ pub fn check_siblings_judged(
     policy: &Policy,
     decision: &Decision,
 ) -> Result<(), PolicyInvariantViolation> {
+    check_siblings_judged_with(details, policy, decision, &|command| {
+        policy.advisory(command)
+    })
+}
+
+/// [`check_siblings_judged`] with `advisory` in place of
+/// [`Policy::advisory`]: the same check for a caller that has the
+/// enumerations already (it must answer exactly as `policy.advisory`).
+///
+/// # Errors
+/// As [`check_siblings_judged`].
+pub fn check_siblings_judged_with(
+    details: &Value,
+    policy: &Policy,
+    decision: &Decision,
+    advisory: &dyn Fn(&str) -> CheckResult,
+) -> Result<(), PolicyInvariantViolation> {
     if decision.verdict != Verdict::Allow {
         return Ok(());
     }
@@ -129,7 +146,7 @@ pub fn check_siblings_judged(
     let (Ok(request), Some(query)) = (payload::extract(details), decision.queries.first()) else {
         return Err(unjudged(""));
     };
-    let judged = policy.advisory(&query.value);
+    let judged = advisory(&query.value);
     for judgement in policy.unit_decisions(&judged) {
         if judgement.floored || judgement.state != PermissionState::Allow {
             return Err(PolicyInvariantViolation::SiblingNotAllowed {
@@ -137,7 +154,7 @@ pub fn check_siblings_judged(
             });
         }
     }
-    units_covered(policy, request.full_command, request.unit, &query.value)
+    units_covered(advisory, request.full_command, request.unit, &query.value)
 }
 
 /// The structural half of `INV-9`: every unit of `full` has an image in the
@@ -147,7 +164,7 @@ pub fn check_siblings_judged(
 /// # Errors
 /// `SiblingUnjudged` naming the first unit without a judged image.
 pub(crate) fn units_covered(
-    policy: &Policy,
+    advisory: &dyn Fn(&str) -> CheckResult,
     full: &str,
     unit: &str,
     value: &str,
@@ -172,8 +189,8 @@ pub(crate) fn units_covered(
             position - (prefix_end - located.start)
         }
     };
-    let judged = policy.advisory(value);
-    let original = policy.advisory(full);
+    let judged = advisory(value);
+    let original = advisory(full);
     for unit in &original.units {
         let mut from = 0;
         let mut accounted = false;

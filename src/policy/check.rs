@@ -137,7 +137,19 @@ impl Policy {
     /// (`POL-CHECK-8`).
     #[must_use]
     pub fn advisory(&self, command: &str) -> CheckResult {
-        let units = match enumerate(command) {
+        self.advisory_of(command, enumerate(command))
+    }
+
+    /// [`Policy::advisory`] of `command` from its enumeration, as
+    /// [`enumerate`] gave it: for callers that judge one command under
+    /// several policies and parse it once (the `authorize` fuzz target).
+    #[must_use]
+    pub fn advisory_of(
+        &self,
+        command: &str,
+        enumerated: Result<Vec<Unit>, UnitsError>,
+    ) -> CheckResult {
+        let units = match enumerated {
             Ok(units) => units,
             Err(error) => return refusal(command, &error),
         };

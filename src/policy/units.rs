@@ -109,6 +109,12 @@ enum Task<'tree> {
 struct Sink<'src> {
     /// The command as UTF-16 code units, the encoding it was parsed in.
     source: &'src [u16],
+    /// The same command as a Rust string.
+    command: &'src str,
+    /// The byte offset of each code-unit offset of `command` (its length
+    /// plus one entries; `u32::MAX` inside a surrogate pair); `None` when
+    /// `command` is ASCII and the two offsets are equal.
+    byte_offsets: Option<Vec<u32>>,
     units: Vec<Unit>,
     /// UTF-16 code units of unit text so far.
     text_code_units: usize,
@@ -117,11 +123,25 @@ struct Sink<'src> {
 impl Sink<'_> {
     /// The source text between two parser byte offsets (two bytes per code
     /// unit). Nodes never split a surrogate pair, so nothing is lost.
+    ///
+    /// The text is copied from `command` (a slice, not a decoding: units
+    /// nest, so their texts add up to far more than the command).
     fn text(&self, start_byte: usize, end_byte: usize) -> String {
-        let range = self
-            .source
-            .get(start_byte / 2..end_byte / 2)
-            .unwrap_or_default();
+        let (start, end) = (start_byte / 2, end_byte / 2);
+        let to_byte = |code_unit: usize| match &self.byte_offsets {
+            None => Some(code_unit),
+            Some(offsets) => offsets
+                .get(code_unit)
+                .and_then(|&b| usize::try_from(b).ok())
+                .filter(|&b| b != u32::MAX as usize),
+        };
+        if let Some(text) = to_byte(start)
+            .zip(to_byte(end))
+            .and_then(|(from, to)| self.command.get(from..to))
+        {
+            return text.to_owned();
+        }
+        let range = self.source.get(start..end).unwrap_or_default();
         String::from_utf16_lossy(range)
     }
 
@@ -191,6 +211,8 @@ impl UnitParser {
         let tree = parsed.ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
         let mut sink = Sink {
             source: &code_units,
+            command,
+            byte_offsets: (!command.is_ascii()).then(|| utf16_byte_offsets(command)),
             units: Vec::new(),
             text_code_units: 0,
         };
@@ -221,6 +243,23 @@ impl UnitParser {
         }
         Ok(sink.units)
     }
+}
+
+/// For each UTF-16 code-unit offset of `command` (and its end), the byte
+/// offset it falls on; `u32::MAX` for the offset between the two halves of a
+/// surrogate pair. Byte offsets fit: a command has at most
+/// `MAX_COMMAND_CODE_UNITS` code units, so at most 4 × 2²⁴ bytes.
+fn utf16_byte_offsets(command: &str) -> Vec<u32> {
+    let mut offsets = Vec::with_capacity(command.len() + 1);
+    for (byte, c) in command.char_indices() {
+        let byte = u32::try_from(byte).unwrap_or(u32::MAX);
+        offsets.push(byte);
+        if c.len_utf16() == 2 {
+            offsets.push(u32::MAX);
+        }
+    }
+    offsets.push(u32::try_from(command.len()).unwrap_or(u32::MAX));
+    offsets
 }
 
 /// One step of the walk for a statement node (`POL-UNIT-2`..`POL-UNIT-6`).
@@ -296,4 +335,54 @@ pub fn enumerate(command: &str) -> Result<Vec<Unit>, UnitsError> {
             None => Err(UnitsError::Parser("parser unavailable".to_owned())),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// POL-UNIT-9: unit texts are slices of the command, also where UTF-8
+    /// and UTF-16 offsets differ (two- and four-byte characters).
+    #[test]
+    fn pol_unit_9_texts_outside_ascii() {
+        let command = "echo é && echo 😀 x | cat $(printf ü)";
+        let texts: Vec<String> = enumerate(command)
+            .map(|units| units.into_iter().map(|u| u.text).collect())
+            .unwrap_or_default();
+        assert_eq!(
+            texts,
+            ["echo é", "echo 😀 x", "cat $(printf ü)", "printf ü"],
+            "{command:?}"
+        );
+        assert_eq!(
+            utf16_byte_offsets("aé😀"),
+            [0, 1, 3, u32::MAX, 7],
+            "offsets of a, é, the two halves of 😀, the end"
+        );
+    }
+
+    /// POL-LIMIT-1..POL-LIMIT-4: each refusal says which bound was exceeded.
+    #[test]
+    fn units_errors_name_their_limit() {
+        let rows = [
+            (
+                UnitsError::CommandTooLong { code_units: 7 },
+                "bash command of 7 UTF-16 code units exceeds the limit of 16777216",
+            ),
+            (
+                UnitsError::TooManyUnits,
+                "bash command has more than 65536 units or 16777216 UTF-16 code units of unit text",
+            ),
+            (
+                UnitsError::TooDeep,
+                "bash command nests substitutions or subshells deeper than 1000",
+            ),
+            (UnitsError::Parser("p".into()), "bash parser failed: p"),
+        ];
+        for (error, want) in rows {
+            assert_eq!(error.to_string(), want);
+        }
+        let parser = UnitParser::new().map(|p| format!("{p:?}"));
+        assert_eq!(parser.ok().as_deref(), Some("UnitParser { .. }"));
+    }
 }

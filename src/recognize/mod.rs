@@ -157,3 +157,36 @@ pub(crate) fn blank_run_then_line(tail: &str) -> Option<&str> {
         Some(rest)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WRAP-TIMEOUT-3, called directly: the scanner must itself require the
+    /// blank run (its caller happens to give it a tail that starts with one).
+    #[test]
+    fn wrap_timeout_3_blank_run_then_line_table() {
+        let rows: [(&str, Option<&str>); 8] = [
+            ("x", None),
+            ("xy z", None),
+            ("", None),
+            (" ", None),
+            ("  ", Some(" ")),
+            (" \t", Some("\t")),
+            (" \tx y", Some("x y")),
+            (" x\ny", None),
+        ];
+        for (tail, want) in rows {
+            assert_eq!(blank_run_then_line(tail), want, "{tail:?}");
+        }
+    }
+
+    /// WRAP-1, WRAP-NT-1: a wrapper displays as its word, the `wrapper` event field.
+    #[test]
+    fn wrappers_display_as_their_word() {
+        assert_eq!(Wrapper::Timeout.to_string(), "timeout");
+        assert_eq!(Wrapper::Time.to_string(), "time");
+        assert_eq!(NonTransparent::Env.word(), "env");
+        assert_eq!(NonTransparent::Xargs.word(), "xargs");
+    }
+}

@@ -124,3 +124,21 @@ pub fn starts_with_word(s: &str, word: &str) -> Result<bool, TranscriptionError>
         .is_match(s)
         .map_err(|e| TranscriptionError::Match(e.to_string()))
 }
+
+#[cfg(test)]
+mod error_tests {
+    use super::*;
+
+    /// WRAP-TRANS-1: a transcription that cannot answer says which way it failed.
+    #[test]
+    fn transcription_errors_display_their_cause() {
+        assert_eq!(
+            TranscriptionError::Compile("x".into()).to_string(),
+            "transcribed grammar does not compile: x"
+        );
+        assert_eq!(
+            TranscriptionError::Match("y".into()).to_string(),
+            "transcribed grammar could not match: y"
+        );
+    }
+}

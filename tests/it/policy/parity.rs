@@ -833,7 +833,15 @@ fn nul_before_keywords_and_wasm_classes_agree_with_the_npm_package() {
         .iter()
         .zip(answers)
         .filter_map(|(request, answer)| compare(request, answer))
-        .map(|d| format!("{}: {}\n  crate:   {}\n  package: {}", kind(&d), d.request, d.ours, d.theirs))
+        .map(|d| {
+            format!(
+                "{}: {}\n  crate:   {}\n  package: {}",
+                kind(&d),
+                d.request,
+                d.ours,
+                d.theirs
+            )
+        })
         .collect();
     eprintln!(
         "parity (issue-12 classes): {} commands, {total} requests, {denied} denied",

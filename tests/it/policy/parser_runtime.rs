@@ -186,8 +186,18 @@ fn issue_12_witnesses_are_denied() {
 /// protocol properties). Every such command is one unit, its whole text.
 #[test]
 fn high_code_points_after_a_brace_are_word_characters() {
-    for c in ['\u{FFFF}', '\u{10000}', '\u{E0000}', '\u{F0000}', '\u{10FFFF}'] {
-        for command in [format!("echo {{{c}"), format!("echo {{{c} x"), format!("{{{c}")] {
+    for c in [
+        '\u{FFFF}',
+        '\u{10000}',
+        '\u{E0000}',
+        '\u{F0000}',
+        '\u{10FFFF}',
+    ] {
+        for command in [
+            format!("echo {{{c}"),
+            format!("echo {{{c} x"),
+            format!("{{{c}"),
+        ] {
             let units = inner_cmd_spec::policy::units::enumerate(&command).expect("units");
             let texts: Vec<&str> = units.iter().map(|u| u.text.as_str()).collect();
             assert_eq!(texts, [command.as_str()], "{command:?}");

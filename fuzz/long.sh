@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# A long fuzzing run of one target (issue 16), recorded in the ledger.
+#
+#   fuzz/long.sh TARGET MINUTES        # e.g. fuzz/long.sh authorize 60
+#   FUZZ_FORK=2 fuzz/long.sh units 30  # libFuzzer -fork=2: two processes
+#   FUZZ_SKIP_BUILD=1 fuzz/long.sh …    # use the binary already built from HEAD
+#
+# 1. builds TARGET (`cargo fuzz build -O -s none`, stable Rust);
+# 2. fuzzes it for MINUTES, starting from the committed corpus, with its
+#    dictionary, into a scratch corpus (the committed one is not touched yet);
+# 3. merges what it found into fuzz/corpus/TARGET and minimises that as
+#    `cargo fuzz cmin` does (libFuzzer -merge=1: only inputs that add
+#    coverage stay), ready to commit;
+# 4. appends one line to fuzz/RUNS.md: date, commit, target, minutes,
+#    executions, executions per second, corpus size after cmin, coverage
+#    (libFuzzer's `cov`/`ft`), crashes and invariant violations.
+#
+# A crash (a violated clause panics, see src/fuzzing/) stops libFuzzer: the
+# line records it, the artifact stays in fuzz/artifacts/TARGET/, and the
+# script exits 1. Classify it (fuzz/README.md, "Corpus, dictionaries,
+# regressions") before anything else.
+set -euo pipefail
+
+CARGO_FUZZ_VERSION=0.13.1
+TARGET="${1:?usage: fuzz/long.sh TARGET MINUTES}"
+MINUTES="${2:?usage: fuzz/long.sh TARGET MINUTES}"
+FORK="${FUZZ_FORK:-0}"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+LEDGER=fuzz/RUNS.md
+
+if [[ "$(cargo fuzz --version 2>/dev/null || true)" != "cargo-fuzz $CARGO_FUZZ_VERSION" ]]; then
+  cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
+fi
+TRIPLE="$(rustc -vV | sed -n 's/^host: //p')"
+BIN="fuzz/target/$TRIPLE/release/$TARGET"
+commit="$(git rev-parse --short HEAD)"
+if [[ -n "${FUZZ_SKIP_BUILD:-}" ]]; then
+  # The binary built earlier (e.g. while the tree is busy with mutants): the
+  # caller vouches that it was built from HEAD.
+  [[ -x "$BIN" ]] || { echo "no binary $BIN" >&2; exit 2; }
+  commit="$commit (prebuilt)"
+else
+  cargo fuzz build -O -s none "$TARGET"
+  git diff --quiet HEAD -- src fuzz/fuzz_targets Cargo.toml Cargo.lock || commit="$commit+dirty"
+fi
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+mkdir -p "$WORK/corpus" "fuzz/artifacts/$TARGET" "fuzz/corpus/$TARGET"
+cp -r "fuzz/corpus/$TARGET/." "$WORK/corpus/"
+dict=()
+[[ -f "fuzz/$TARGET.dict" ]] && dict=(-dict="fuzz/$TARGET.dict")
+fork=()
+(( FORK > 0 )) && fork=(-fork="$FORK" -ignore_crashes=0)
+
+status=0
+"$BIN" "$WORK/corpus" "${dict[@]}" "${fork[@]}" -max_total_time=$((MINUTES * 60)) \
+  -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
+  -artifact_prefix="fuzz/artifacts/$TARGET/" >"$WORK/log" 2>&1 || status=$?
+
+# Executions: the final stats (one process); with -fork, the last status line.
+runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/log" | tail -n 1)"
+[[ -n "$runs" ]] || runs="$(sed -n 's/^#\([0-9]*\)[[:space:]].*/\1/p' "$WORK/log" | tail -n 1)"
+runs="${runs:-0}"
+cov="$(grep -o 'cov: [0-9]* ft: [0-9]*' "$WORK/log" | tail -n 1 | sed 's/cov: \([0-9]*\) ft: \([0-9]*\)/\1 \/ \2/')"
+crashes="$(grep -c 'Test unit written to' "$WORK/log" || true)"
+verdict="none"
+if (( status != 0 )); then
+  verdict="$crashes crash(es), exit $status: $(grep -m1 -E 'panicked at|ERROR: libFuzzer' -A1 "$WORK/log" | tr '\n|' '  ' | cut -c1-160)"
+fi
+
+# Merge into the committed corpus and minimise it: what `cargo fuzz cmin`
+# does (libFuzzer's -merge=1 keeps only inputs that add coverage), run on the
+# binary itself so that it needs no rebuild.
+mkdir "$WORK/min"
+if "$BIN" -merge=1 -timeout=5 -rss_limit_mb=2048 "$WORK/min" "fuzz/corpus/$TARGET" "$WORK/corpus" \
+     >"$WORK/cmin.log" 2>&1; then
+  find "fuzz/corpus/$TARGET" -type f -delete
+  cp "$WORK/min/"* "fuzz/corpus/$TARGET/"
+else
+  echo "corpus minimisation failed; the committed corpus is unchanged:"
+  tail -n 20 "$WORK/cmin.log"
+fi
+corpus="$(find "fuzz/corpus/$TARGET" -type f | wc -l)"
+
+if [[ ! -f "$LEDGER" ]]; then
+  echo "fuzz/RUNS.md is missing: it holds the ledger's header" >&2
+  exit 2
+fi
+printf '| %s | %s | `%s` | %s | %s | %s | %s | %s | %s |\n' \
+  "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit" "$TARGET" "$MINUTES" "$runs" \
+  "$((runs / (MINUTES * 60)))" "$corpus" "${cov:-?}" "$verdict" >>"$LEDGER"
+tail -n 1 "$LEDGER"
+if (( status != 0 )); then
+  grep -E 'panicked at|ERROR: libFuzzer|SUMMARY' -A 3 "$WORK/log" | head -n 20 || true
+  exit 1
+fi
