@@ -8,7 +8,7 @@ use super::payload::{break_guard, valid_details, Guard, SESSION_ID};
 use super::rules::{rules, HOME};
 use super::syntax::SyntaxWeights;
 use super::vocab::{plain_separator, wide_separator};
-use super::wrapper::{layer_form, lone_word, Layer, LayerForm, Wrapper};
+use super::wrapper::{layer_form, lone_word, Layer, LayerForm, LayerProgram};
 use crate::ecma;
 use crate::policy::Rule;
 
@@ -21,7 +21,7 @@ pub enum Shape {
     Whitespace,
     /// Every wrapper form and nesting to depth 4:
     /// `"time timeout -k 5 30s env FOO=1 ls"`.
-    Wrapper,
+    LayerProgram,
     /// Siblings, substitutions, groups, heredocs, quoting:
     /// `"cd /repo && timeout 30s npm test 2>&1 | tail -30; echo EXIT"`.
     Compound,
@@ -36,7 +36,7 @@ impl Shape {
     /// Every shape.
     pub const ALL: [Self; 5] = [
         Self::Whitespace,
-        Self::Wrapper,
+        Self::LayerProgram,
         Self::Compound,
         Self::Payload,
         Self::Mixed,
@@ -83,13 +83,13 @@ pub enum Route {
     /// A guard is broken: defer before any handler.
     Guard(Guard),
     /// The unit starts with `timeout`/`time` but its grammar does not match.
-    Unsupported(Wrapper),
+    Unsupported(LayerProgram),
     /// The inner command is itself a strict `timeout`/`time` unit.
     Nested,
     /// The unit is absent from the full command or occurs twice (ECMAScript `indexOf`).
     NotLocated,
     /// The full command starts with `env` or `xargs`.
-    NonTransparent(Wrapper),
+    NonTransparent(LayerProgram),
     /// No handler claims the case: silent defer.
     Unclaimed,
     /// One policy query on `dewrapped` (the full command with the first
@@ -153,7 +153,7 @@ impl Case {
                 if self.inner_is_strict_wrapper(&inner) {
                     return Route::Nested;
                 }
-                return match locate_once(&self.full, &self.unit) {
+                return match sole_occurrence(&self.full, &self.unit) {
                     Some(at) => Route::Query {
                         dewrapped: replace_at(&self.full, at, self.unit.len(), &inner),
                         inner,
@@ -165,7 +165,7 @@ impl Case {
                 return Route::Unsupported(first.form.wrapper());
             }
         }
-        for wrapper in [Wrapper::Env, Wrapper::Xargs] {
+        for wrapper in [LayerProgram::Env, LayerProgram::Xargs] {
             let word = wrapper.word();
             let starts = self
                 .full
@@ -191,10 +191,12 @@ impl Case {
     }
 }
 
-/// The position of `unit` in `full` if it occurs exactly once, counting an
+/// The generator's own prediction of where `strip::locate_once` finds `unit`
+/// (kept apart, so the oracle does not check strip with itself): the position
+/// of `unit` in `full` if it occurs exactly once, counting an
 /// overlapping second occurrence as none (`ECMA-5`).
 #[must_use]
-pub fn locate_once(full: &str, unit: &str) -> Option<usize> {
+pub fn sole_occurrence(full: &str, unit: &str) -> Option<usize> {
     let first = ecma::index_of(full, unit, 0)?;
     ecma::index_of(full, unit, first + unit.len())
         .is_none()
@@ -239,7 +241,7 @@ fn grammar<C: Choices>(c: &mut C, shape: Shape, weights: &Weights) -> Case {
     } else {
         plain_separator::<C>
     };
-    let canonical = !matches!(shape, Shape::Wrapper | Shape::Mixed);
+    let canonical = !matches!(shape, Shape::LayerProgram | Shape::Mixed);
 
     // Layers: one canonical layer, or up to `max_depth` of any form.
     let depth = if canonical {
@@ -280,7 +282,7 @@ fn grammar<C: Choices>(c: &mut C, shape: Shape, weights: &Weights) -> Case {
 
     let placement = match shape {
         Shape::Whitespace => [Placement::Alone, Placement::List][c.choose(2)],
-        Shape::Wrapper => {
+        Shape::LayerProgram => {
             [Placement::Alone, Placement::Scaffold, Placement::AfterPipe][c.choose(3)]
         }
         Shape::Payload => [Placement::Alone, Placement::Scaffold][c.choose(2)],

@@ -47,7 +47,7 @@ pub mod proptest_front;
 #[cfg(feature = "quickcheck")]
 mod quickcheck_front;
 
-pub use case::{build, build_shape, locate_once, replace_at, Case, Route, Shape, Weights};
+pub use case::{build, build_shape, replace_at, sole_occurrence, Case, Route, Shape, Weights};
 pub use choices::{ByteChoices, Choices, Recorder, ReplayChoices};
 pub use compound::{overlap_tail, Placement, Sibling};
 pub use payload::{Guard, FULL_COMMAND_LABEL, SESSION_ID};
@@ -55,7 +55,7 @@ pub use rules::HOME;
 pub use seeded::SeededChoices;
 pub use syntax::{class_of, SyntaxClass, SyntaxWeights};
 pub use vocab::{DurationForm, ECMA_WIDE_SPACES, INNER_COMMANDS, ODD_BREAKS, SIBLING_COMMANDS};
-pub use wrapper::{Layer, LayerForm, Wrapper};
+pub use wrapper::{Layer, LayerForm, LayerProgram};
 
 #[cfg(feature = "arbitrary")]
 pub use arbitrary_front::case_from_unstructured;

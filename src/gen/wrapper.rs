@@ -6,7 +6,7 @@ use crate::ecma;
 
 /// Which program a layer invokes (`GEN-5`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Wrapper {
+pub enum LayerProgram {
     /// `timeout …`
     Timeout,
     /// `time …` (the bash reserved word's spelling)
@@ -19,7 +19,7 @@ pub enum Wrapper {
     Xargs,
 }
 
-impl Wrapper {
+impl LayerProgram {
     /// The word the layer starts with.
     #[must_use]
     pub const fn word(self) -> &'static str {
@@ -74,17 +74,19 @@ pub enum LayerForm {
 impl LayerForm {
     /// The wrapper this form belongs to.
     #[must_use]
-    pub const fn wrapper(self) -> Wrapper {
+    pub const fn wrapper(self) -> LayerProgram {
         match self {
             Self::TimeoutBare
             | Self::TimeoutKill
             | Self::TimeoutPreserveStatus
             | Self::TimeoutDashDash
-            | Self::TimeoutSignal => Wrapper::Timeout,
-            Self::TimeBare | Self::TimeP | Self::TimeDashDash | Self::TimeOutput => Wrapper::Time,
-            Self::UsrBinTime => Wrapper::UsrBinTime,
-            Self::EnvBare | Self::EnvAssign | Self::EnvIgnore => Wrapper::Env,
-            Self::XargsBare | Self::XargsN | Self::XargsReplace => Wrapper::Xargs,
+            | Self::TimeoutSignal => LayerProgram::Timeout,
+            Self::TimeBare | Self::TimeP | Self::TimeDashDash | Self::TimeOutput => {
+                LayerProgram::Time
+            }
+            Self::UsrBinTime => LayerProgram::UsrBinTime,
+            Self::EnvBare | Self::EnvAssign | Self::EnvIgnore => LayerProgram::Env,
+            Self::XargsBare | Self::XargsN | Self::XargsReplace => LayerProgram::Xargs,
         }
     }
 
@@ -165,7 +167,7 @@ impl Layer {
             text.push_str(modifier);
             text.push(' ');
         }
-        let duration = if form.wrapper() == Wrapper::Timeout {
+        let duration = if form.wrapper() == LayerProgram::Timeout {
             let duration_form = if canonical && !c.percent(10) {
                 DurationForm::Valid
             } else {
@@ -260,11 +262,13 @@ impl Layer {
     /// word followed by `[ \t]` or the end (`^timeout(?:[ \t]|$)`, `^time(?:[ \t]|$)`).
     #[must_use]
     pub fn starts_with_word(&self, rest: &str) -> bool {
-        matches!(self.form.wrapper(), Wrapper::Timeout | Wrapper::Time)
-            && match self.word_separator.chars().next() {
-                Some(ch) => ch == ' ' || ch == '\t',
-                None => self.text.len() == self.form.wrapper().word().len() && rest.is_empty(),
-            }
+        matches!(
+            self.form.wrapper(),
+            LayerProgram::Timeout | LayerProgram::Time
+        ) && match self.word_separator.chars().next() {
+            Some(ch) => ch == ' ' || ch == '\t',
+            None => self.text.len() == self.form.wrapper().word().len() && rest.is_empty(),
+        }
     }
 }
 

@@ -10,8 +10,8 @@ use crate::support::properties::{
 use fancy_regex::Regex;
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
 use inner_cmd_spec::gen::{
-    build, build_shape, replay, ByteChoices, LayerForm, Placement, Route, Shape, Weights, Wrapper,
-    ECMA_WIDE_SPACES, ODD_BREAKS, SIBLING_COMMANDS,
+    build, build_shape, replay, ByteChoices, LayerForm, LayerProgram, Placement, Route, Shape,
+    Weights, ECMA_WIDE_SPACES, ODD_BREAKS, SIBLING_COMMANDS,
 };
 use proptest::prelude::*;
 
@@ -66,7 +66,7 @@ proptest! {
         for layer in &case.layers {
             prop_assert!(layer.text.starts_with(layer.form.wrapper().word()));
             if let Some((text, form)) = &layer.duration {
-                prop_assert_eq!(layer.form.wrapper(), Wrapper::Timeout);
+                prop_assert_eq!(layer.form.wrapper(), LayerProgram::Timeout);
                 prop_assert!(layer.text.contains(text.as_str()));
                 prop_assert_eq!(duration.is_match(text).unwrap(), form.is_valid(), "{:?}", text);
             }
