@@ -177,6 +177,10 @@ pub const KNOWN_APPENDED_VIOLATIONS: &[KnownAppendedViolation] = &[
         id: "F-18",
         applies: backslash_joins_the_sibling,
     },
+    KnownAppendedViolation {
+        id: "F-20",
+        applies: later_line_error_swallows_the_sibling,
+    },
 ];
 
 /// The finding `observed` is an instance of, if any (`INV-KNOWN-1`).
@@ -274,4 +278,34 @@ fn backslash_joins_the_sibling(o: &AppendedViolation<'_>) -> bool {
     value.contains('\\')
         && !stays_separate(o.policy, &value, o.added)
         && stays_separate(o.policy, &value.replace('\\', "a"), o.added)
+}
+
+/// F-20 (for `INV-10`): the de-wrapped command spans lines, and with the
+/// sibling appended its last line is a syntax error whose `ERROR` node
+/// swallows the lines before it into one unit; the full command, wrapper
+/// and all, swallows the sibling just the same, so de-wrapping is not the
+/// cause (that would be A-1).
+fn later_line_error_swallows_the_sibling(o: &AppendedViolation<'_>) -> bool {
+    let Some((value, _)) = dewrapped_and_neutral(o.full, o.unit) else {
+        return false;
+    };
+    value.contains('\n')
+        && !stays_separate(o.policy, &value, o.added)
+        && !stays_separate(o.policy, o.full, o.added)
+        && parse_has_error(&format!("{value} && {}", o.added))
+}
+
+/// Whether tree-sitter-bash's parse of `command` has an `ERROR` or
+/// `MISSING` node (a parser that cannot load counts as one: fail closed).
+fn parse_has_error(command: &str) -> bool {
+    let mut parser = tree_sitter::Parser::new();
+    if parser
+        .set_language(&inner_cmd_spec_grammar::LANGUAGE.into())
+        .is_err()
+    {
+        return true;
+    }
+    parser
+        .parse(command, None)
+        .is_none_or(|tree| tree.root_node().has_error())
 }
