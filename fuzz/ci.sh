@@ -91,8 +91,14 @@ fuzz_one() {
     -artifact_prefix="fuzz/artifacts/$target/" >"$WORK/$target.fuzz.log" 2>&1 || status=$?
   echo "$status" >"$WORK/$target.fuzz.status"
 }
+# Replayed above, not fuzzed here: a target with an open finding
+# (fuzz/open/<target>/) that the burst would only find again. hardened:
+# issue 11, INV-10 without provisos vs text appended inside an unterminated
+# here-document (fuzz/open/hardened/inv10-heredoc-delimiter-append.md).
+NOT_FUZZED=" hardened "
 running=0
 for target in "${TARGETS[@]}"; do
+  if [[ "$NOT_FUZZED" == *" $target "* ]]; then echo 0 >"$WORK/$target.fuzz.status"; : >"$WORK/$target.fuzz.log"; continue; fi
   if (( running >= FUZZ_JOBS )); then wait -n; running=$((running - 1)); fi
   fuzz_one "$target" &
   running=$((running + 1))
@@ -105,6 +111,7 @@ for target in "${TARGETS[@]}"; do
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
   [[ -n "$runs" ]] || runs="$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -n 1)"
   runs="${runs:-0}"
+  if [[ "$NOT_FUZZED" == *" $target "* ]]; then printf '%-16s not fuzzed (open finding in fuzz/open/%s/)\n' "$target" "$target"; continue; fi
   total=$((total + runs))
   printf '%-16s %12s executions  (%s exec/s)\n' "$target" "$runs" "$((runs / FUZZ_SECONDS))"
 done

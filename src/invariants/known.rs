@@ -275,9 +275,20 @@ fn backslash_joins_the_sibling(o: &AppendedViolation<'_>) -> bool {
     let Some((value, _)) = dewrapped_and_neutral(o.full, o.unit) else {
         return false;
     };
-    value.contains('\\')
-        && !stays_separate(o.policy, &value, o.added)
-        && stays_separate(o.policy, &value.replace('\\', "a"), o.added)
+    backslash_joins(o.policy, &value, o.added)
+}
+
+/// F-18's mechanism for any `command`: it holds a backslash whose escaped
+/// character the appended ` && added` changes, so `added` is not a sibling
+/// of its own, and with every backslash replaced by a plain character it is.
+/// Appending text there is not appending a sibling: `cat x \` (a parse
+/// error) followed by ` && rm -rf /` becomes `cat x '\ '` and then `rm -rf /`,
+/// judged on its own. Used by `INV-10`'s check under both profiles.
+#[must_use]
+pub fn backslash_joins(policy: &Policy, command: &str, added: &str) -> bool {
+    command.contains('\\')
+        && !stays_separate(policy, command, added)
+        && stays_separate(policy, &command.replace('\\', "a"), added)
 }
 
 /// F-20 (for `INV-10`): the de-wrapped command spans lines, and with the

@@ -29,6 +29,8 @@ const TARGETS: &[(&str, Check)] = &[
     ("recognize_diff", fuzzing::recognize_diff),
     #[cfg(feature = "arbitrary")]
     ("authorize", fuzzing::authorize),
+    #[cfg(feature = "arbitrary")]
+    ("hardened", fuzzing::hardened),
 ];
 
 /// The input files of `dir` (not the `.md` notes next to regressions), sorted.
