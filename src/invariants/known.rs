@@ -181,6 +181,10 @@ pub const KNOWN_APPENDED_VIOLATIONS: &[KnownAppendedViolation] = &[
         id: "F-20",
         applies: later_line_error_swallows_the_sibling,
     },
+    KnownAppendedViolation {
+        id: "N-1",
+        applies: appended_text_is_no_sibling,
+    },
 ];
 
 /// The finding `observed` is an instance of, if any (`INV-KNOWN-1`).
@@ -319,4 +323,15 @@ fn parse_has_error(command: &str) -> bool {
     parser
         .parse(command, None)
         .is_none_or(|tree| tree.root_node().has_error())
+}
+
+/// N-1 (for `INV-10`, tried last): the policy's own parse of the *full*
+/// command, wrapper and all, does not keep the appended text a unit of its
+/// own (it ends inside a comment, an open here-document, or another
+/// construct that swallows it), so nothing was appended as a sibling and
+/// INV-10's premise fails. Not a finding: the cases with a cause of their
+/// own (F-16, F-18, F-20) are tried first, and A-1 needs the full command to
+/// keep the sibling apart.
+fn appended_text_is_no_sibling(o: &AppendedViolation<'_>) -> bool {
+    !stays_separate(o.policy, o.full, o.added)
 }
