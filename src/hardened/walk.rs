@@ -85,11 +85,7 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
             .try_borrow_mut()
             .map_err(|_| UnitsError::Parser("parser re-entered".to_owned()))?;
         if slot.is_none() {
-            let mut parser = Parser::new();
-            parser
-                .set_language(&inner_cmd_spec_grammar::LANGUAGE.into())
-                .map_err(|e| UnitsError::Parser(e.to_string()))?;
-            *slot = Some(parser);
+            *slot = Some(crate::policy::units::bash_parser()?);
         }
         let parser = slot
             .as_mut()

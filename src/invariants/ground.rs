@@ -157,13 +157,9 @@ fn basis(executed: &Executed) -> Basis {
 
 /// The text parses, without error, as assignments alone (`A=1`, `A=$(x) B=2`).
 fn is_assignment_only(text: &str) -> bool {
-    let mut parser = tree_sitter::Parser::new();
-    if parser
-        .set_language(&inner_cmd_spec_grammar::LANGUAGE.into())
-        .is_err()
-    {
+    let Ok(mut parser) = crate::policy::units::bash_parser() else {
         return false;
-    }
+    };
     let Some(tree) = parser.parse(text, None) else {
         return false;
     };

@@ -313,13 +313,9 @@ fn later_line_error_swallows_the_sibling(o: &AppendedViolation<'_>) -> bool {
 /// Whether tree-sitter-bash's parse of `command` has an `ERROR` or
 /// `MISSING` node (a parser that cannot load counts as one: fail closed).
 fn parse_has_error(command: &str) -> bool {
-    let mut parser = tree_sitter::Parser::new();
-    if parser
-        .set_language(&inner_cmd_spec_grammar::LANGUAGE.into())
-        .is_err()
-    {
+    let Ok(mut parser) = crate::policy::units::bash_parser() else {
         return true;
-    }
+    };
     parser
         .parse(command, None)
         .is_none_or(|tree| tree.root_node().has_error())

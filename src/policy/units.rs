@@ -176,17 +176,29 @@ fn children(node: Node<'_>) -> Vec<Node<'_>> {
     node.children(&mut cursor).collect()
 }
 
+/// A tree-sitter parser with the bash grammar of `POL-UNIT-1` loaded: the
+/// one place the grammar is chosen, for the units, the hardened walk and the
+/// invariants' own parses.
+///
+/// # Errors
+/// [`UnitsError::Parser`] if the grammar is incompatible with the runtime.
+pub fn bash_parser() -> Result<Parser, UnitsError> {
+    let mut parser = Parser::new();
+    parser
+        .set_language(&inner_cmd_spec_grammar::LANGUAGE.into())
+        .map_err(|e| UnitsError::Parser(e.to_string()))?;
+    Ok(parser)
+}
+
 impl UnitParser {
     /// Loads the bash grammar.
     ///
     /// # Errors
     /// [`UnitsError::Parser`] if the grammar is incompatible with the runtime.
     pub fn new() -> Result<Self, UnitsError> {
-        let mut parser = Parser::new();
-        parser
-            .set_language(&inner_cmd_spec_grammar::LANGUAGE.into())
-            .map_err(|e| UnitsError::Parser(e.to_string()))?;
-        Ok(Self { parser })
+        Ok(Self {
+            parser: bash_parser()?,
+        })
     }
 
     /// Splits `command` into its units in source order (`POL-UNIT-*`).
