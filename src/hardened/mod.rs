@@ -261,14 +261,15 @@ fn harden(policy: &Policy, command: &str, deployed: CheckResult) -> CheckResult 
 
 /// Whether the gate's trim changed what bash runs (`HARD-PARSE-3`): the
 /// command holds a character bash does not treat as a blank but ECMAScript
-/// trims, or trailing text was trimmed from a command with a here-document
-/// (its delimiter line may end in blanks: `EOF  ` does not end it).
+/// trims, or trailing text was trimmed from a command whose here-documents
+/// bash, running it untrimmed, does not end where the parser does
+/// (`HARD-PARSE-4`: a delimiter line `EOF  ` does not end one).
 fn trimmed_away_non_blank(command: &str, trimmed: &str) -> bool {
     if trimmed.is_empty() {
         return false;
     }
     let trailing_trimmed = !command.ends_with(trimmed);
-    parse::disagrees_on_blanks(command) || (trailing_trimmed && command.contains("<<"))
+    parse::disagrees_on_blanks(command) || (trailing_trimmed && parse::heredoc_misread(command))
 }
 
 /// An `ask` decided by a floor alone, on the whole command.

@@ -30,27 +30,34 @@ const CONTENT: [&str; 3] = ["string", "translated_string", "heredoc_body"];
 /// `source`, with the span of the node it was found at.
 #[must_use]
 pub fn disagreement(source: &str, root: Node<'_>) -> Option<(Clause, (usize, usize))> {
-    let mut covered_to = 0;
+    // Content spans, to find the text between tokens afterwards: a
+    // here-document's body comes after the rest of its line in the source
+    // but before it in the tree, so the spans are sorted first.
+    let mut content: Vec<(usize, usize)> = Vec::new();
+    let mut found = None;
     let mut cursor = root.walk();
     let mut descend = true;
     loop {
         let node = cursor.node();
         if descend {
             let span = (node.start_byte(), node.end_byte());
-            if node.kind() == "heredoc_redirect" && !heredoc_ends_at_its_delimiter(source, node) {
-                return Some((Clause::HeredocDelimiter, span));
+            if found.is_none()
+                && node.kind() == "heredoc_redirect"
+                && !heredoc_ends_at_its_delimiter(source, node)
+            {
+                found = Some((Clause::HeredocDelimiter, span));
             }
-            let content = node.child_count() == 0 || CONTENT.contains(&node.kind());
-            if content {
-                if skipped_escaped_blank(source.get(covered_to..span.0).unwrap_or("")) {
-                    return Some((Clause::EscapedBlank, (covered_to, span.0)));
-                }
-                covered_to = covered_to.max(span.1);
-                if node.kind() == "word" && ends_argument_with_escaped_blank(source, node) {
-                    return Some((Clause::EscapedBlank, span));
+            let is_content = node.child_count() == 0 || CONTENT.contains(&node.kind());
+            if is_content {
+                content.push(span);
+                if found.is_none()
+                    && node.kind() == "word"
+                    && ends_argument_with_escaped_blank(source, node)
+                {
+                    found = Some((Clause::EscapedBlank, span));
                 }
             }
-            if !content && cursor.goto_first_child() {
+            if !is_content && cursor.goto_first_child() {
                 continue;
             }
         }
@@ -62,8 +69,52 @@ pub fn disagreement(source: &str, root: Node<'_>) -> Option<(Clause, (usize, usi
             break;
         }
     }
-    let rest = source.get(covered_to..).unwrap_or("");
-    skipped_escaped_blank(rest).then_some((Clause::EscapedBlank, (covered_to, source.len())))
+    content.sort_unstable();
+    let mut covered_to = 0;
+    let mut gaps = Vec::new();
+    for (start, end) in content
+        .into_iter()
+        .chain(std::iter::once((source.len(), source.len())))
+    {
+        if start > covered_to {
+            gaps.push((covered_to, start));
+        }
+        covered_to = covered_to.max(end);
+    }
+    let gap = gaps
+        .into_iter()
+        .find(|&(from, to)| skipped_escaped_blank(source.get(from..to).unwrap_or("")))
+        .map(|span| (Clause::EscapedBlank, span));
+    // The first disagreement in source order.
+    match (found, gap) {
+        (Some(a), Some(b)) => Some(if b.1 .0 < a.1 .0 { b } else { a }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Whether bash, running `command` as it is, ends one of its
+/// here-documents elsewhere than the parser does (`HARD-PARSE-4` on the
+/// untrimmed text, for `HARD-PARSE-3`); a parser that fails counts as yes.
+#[must_use]
+pub fn heredoc_misread(command: &str) -> bool {
+    if !command.contains("<<") {
+        return false;
+    }
+    let Ok(mut parser) = crate::policy::units::bash_parser() else {
+        return true;
+    };
+    let Some(tree) = parser.parse(command, None) else {
+        return true;
+    };
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "heredoc_redirect" && !heredoc_ends_at_its_delimiter(command, node) {
+            return true;
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    false
 }
 
 /// Text between tokens holds a backslash that is not a line continuation:
@@ -242,6 +293,8 @@ mod tests {
             ("cat x\\ && rm -rf /", Some(Clause::EscapedBlank)),
             ("cat 'x'\\ ", Some(Clause::ParseError)),
             ("cat 'x'\\ ; ls", Some(Clause::EscapedBlank)),
+            ("cat <<EOF | wc \\ \nbody\nEOF", Some(Clause::EscapedBlank)),
+            ("cat <<EOF | wc\nbody \\ x\nEOF", None),
         ];
         for (command, want) in rows {
             assert_eq!(found(command), want, "{command:?}");
