@@ -118,6 +118,22 @@ pub fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
     parts.join(" ")
 }
 
+/// True if one of `parts` assigns a variable that is not inert (`HARD-EFFECT-2`).
+pub fn live_assignment(source: &str, parts: &[Node<'_>]) -> bool {
+    parts.iter().any(|part| {
+        if part.kind() != "variable_assignment" {
+            return false;
+        }
+        let name = part
+            .child_by_field_name("name")
+            .map_or("", |n| slice(source, n));
+        let value = part
+            .child_by_field_name("value")
+            .map_or("", |v| slice(source, v));
+        !is_inert_assignment(name, value)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

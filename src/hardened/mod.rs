@@ -7,12 +7,14 @@
 //! closed wherever its model of bash is unsure.
 //!
 //! Submodules, in the order a command flows through them: [`walk`] finds
-//! what to judge, using [`parse`] for texts the parser and bash read
+//! what to judge (`command` judges one simple command), using [`parse`]
+//! for texts the parser and bash read
 //! differently, [`spelling`] for names and separators, [`runs`] for
 //! commands that run unseen code, [`expand`] for expansions that evaluate
 //! data and [`effects`] for redirections and assignments; [`dewrap`] is the
 //! authorizer's extra guard.
 
+mod command;
 pub mod dewrap;
 pub mod effects;
 pub mod expand;
