@@ -4,6 +4,7 @@
 #   fuzz/long.sh TARGET MINUTES        # e.g. fuzz/long.sh authorize 60
 #   FUZZ_FORK=2 fuzz/long.sh units 30  # libFuzzer -fork=2: two processes
 #   FUZZ_SKIP_BUILD=1 fuzz/long.sh …    # use the binary already built from HEAD
+#   FUZZ_TIMEOUT=30 fuzz/long.sh …      # libFuzzer -timeout (default 5 s; raise it under load)
 #
 # 1. builds TARGET (`cargo fuzz build -O -s none`, stable Rust);
 # 2. fuzzes it for MINUTES, starting from the committed corpus, with its
@@ -55,7 +56,7 @@ fork=()
 
 status=0
 "$BIN" "$WORK/corpus" "${dict[@]}" "${fork[@]}" -max_total_time=$((MINUTES * 60)) \
-  -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
+  -timeout="${FUZZ_TIMEOUT:-5}" -rss_limit_mb=2048 -print_final_stats=1 \
   -artifact_prefix="fuzz/artifacts/$TARGET/" >"$WORK/log" 2>&1 || status=$?
 
 # Executions: the final stats (one process); with -fork, the last status line.

@@ -12,11 +12,10 @@ use std::cell::RefCell;
 use serde::Serialize;
 use tree_sitter::{Node, Parser};
 
-use super::effects::{is_effect_redirect, is_inert_assignment};
-use super::runs::runs_code;
-use super::spelling::{dequote_name, without_line_continuations, Name};
-use super::Clause;
-use crate::policy::floor::{basename, wrapper_kind};
+use super::effects::{effect_text, live_assignment};
+use super::expand::{evaluates_data, is_indirect};
+use super::spelling::without_line_continuations;
+use super::{named_children, slice, Clause};
 use crate::policy::units::{
     UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_UNITS, MAX_UNIT_TEXT_CODE_UNITS,
 };
@@ -45,9 +44,8 @@ pub struct Judgement {
 }
 
 /// Redirect node kinds.
-const REDIRECTS: [&str; 3] = ["file_redirect", "heredoc_redirect", "herestring_redirect"];
-/// Operators whose operands `[[ … ]]` evaluates arithmetically.
-const ARITHMETIC_TESTS: [&str; 6] = ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"];
+pub(super) const REDIRECTS: [&str; 3] =
+    ["file_redirect", "heredoc_redirect", "herestring_redirect"];
 
 /// The judgements of `command` in source order (`HARD-UNIT-1`, `HARD-UNIT-2`).
 ///
@@ -59,7 +57,7 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
         return Err(UnitsError::CommandTooLong { code_units: length });
     }
     let mut sink = Sink::default();
-    if disagrees_on_blanks(command) {
+    if super::parse::disagrees_on_blanks(command) {
         // HARD-PARSE-3: the parser splits words where bash does not.
         sink.push(
             command,
@@ -94,19 +92,18 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
             .parse(command, None)
             .ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
         walk(command, tree.root_node(), &mut sink)?;
+        if sink.out.is_empty() && sink.comment {
+            // HARD-UNIT-5: nothing runs, yet the deployed answer matches the
+            // comment's text (POL-CHECK-5), which appended text can change.
+            sink.push(
+                command,
+                (0, command.len()),
+                None,
+                Vec::new(),
+                Some(Clause::CommentOnly),
+            )?;
+        }
         Ok(sink.out)
-    })
-}
-
-/// A character ECMAScript counts as whitespace or a line terminator (ECMA-2)
-/// that bash does not treat as a blank: anything but space, tab and line
-/// feed. The parser splits words on some (VT, FF, CR), the gate trims all,
-/// bash does neither (`HARD-PARSE-3`).
-#[must_use]
-pub fn disagrees_on_blanks(command: &str) -> bool {
-    command.chars().any(|c| {
-        (crate::ecma::is_whitespace(c) || crate::ecma::is_line_terminator(c))
-            && !matches!(c, ' ' | '\t' | '\n')
     })
 }
 
@@ -115,13 +112,15 @@ thread_local! {
 }
 
 #[derive(Default)]
-struct Sink {
+pub(super) struct Sink {
     out: Vec<Judgement>,
     budget: usize,
+    /// The tree has a comment.
+    comment: bool,
 }
 
 impl Sink {
-    fn push(
+    pub(super) fn push(
         &mut self,
         text: &str,
         span: (usize, usize),
@@ -147,20 +146,11 @@ impl Sink {
     }
 
     /// Marks the last judgement as a named command.
-    fn mark_named(&mut self) {
+    pub(super) fn mark_named(&mut self) {
         if let Some(last) = self.out.last_mut() {
             last.named = true;
         }
     }
-}
-
-fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut cursor = node.walk();
-    node.named_children(&mut cursor).collect()
-}
-
-fn slice<'s>(source: &'s str, node: Node<'_>) -> &'s str {
-    source.get(node.start_byte()..node.end_byte()).unwrap_or("")
 }
 
 /// The iterative walk; `depth` counts substitutions and subshells (`POL-LIMIT-3`).
@@ -174,6 +164,10 @@ fn walk(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), UnitsError>
             Vec::new(),
             Some(Clause::ParseError),
         )?;
+    } else if let Some((clause, span)) = super::parse::disagreement(source, root) {
+        // HARD-PARSE-4, HARD-PARSE-5: the parser and bash read this text differently.
+        let text = source.get(span.0..span.1).unwrap_or(source);
+        sink.push(text, span, None, Vec::new(), Some(clause))?;
     }
     let mut stack: Vec<(Node<'_>, Option<UnitContext>, usize)> = vec![(root, None, 0)];
     while let Some((node, context, depth)) = stack.pop() {
@@ -204,7 +198,7 @@ fn visit(
     let span = (node.start_byte(), node.end_byte());
     let parent = node.parent().map(|p| p.kind());
     match node.kind() {
-        "command" => simple_command(source, node, context, sink),
+        "command" => super::command::simple_command(source, node, context, sink),
         "declaration_command" | "unset_command" => {
             let words = named_children(node);
             let keyword = node.child(0).map_or("", |k| slice(source, k));
@@ -250,14 +244,25 @@ fn visit(
                 .filter(|c| REDIRECTS.contains(&c.kind()))
                 .collect();
             let effects = effect_text(source, &redirects);
-            if effects.is_empty() {
+            // HARD-EFFECT-3: redirections with no command (`> x`, `<<< in`).
+            let floor = body.is_none().then_some(Clause::NamelessCommand);
+            if effects.is_empty() && floor.is_none() {
                 return Ok(());
             }
-            sink.push(slice(source, node), span, context, vec![effects], None)
+            let values = if effects.is_empty() {
+                Vec::new()
+            } else {
+                vec![effects]
+            };
+            sink.push(slice(source, node), span, context, values, floor)
+        }
+        "comment" => {
+            sink.comment = true;
+            Ok(())
         }
         "expansion" => {
             let text = slice(source, node);
-            if text.starts_with("${!") || text.contains("@P") {
+            if is_indirect(text) {
                 return sink.push(
                     text,
                     span,
@@ -268,227 +273,13 @@ fn visit(
             }
             Ok(())
         }
-        kind if is_arithmetic_root(source, node, kind) && reads_variables(source, node) => sink
-            .push(
-                slice(source, node),
-                span,
-                context,
-                Vec::new(),
-                Some(Clause::ExpandArithmetic),
-            ),
+        _ if evaluates_data(source, node) => sink.push(
+            slice(source, node),
+            span,
+            context,
+            Vec::new(),
+            Some(Clause::ExpandArithmetic),
+        ),
         _ => Ok(()),
     }
-}
-
-/// A node whose content bash evaluates arithmetically (`HARD-EXPAND-1`).
-fn is_arithmetic_root(source: &str, node: Node<'_>, kind: &str) -> bool {
-    match kind {
-        "arithmetic_expansion" | "c_style_for_statement" => true,
-        "compound_statement" => slice(source, node).starts_with("(("),
-        "test_command" => {
-            let text = slice(source, node);
-            text.starts_with("[[") && ARITHMETIC_TESTS.iter().any(|op| text.contains(op))
-        }
-        _ => {
-            let parent = node.parent();
-            parent.is_some_and(|p| {
-                p.kind() == "subscript" && p.child_by_field_name("index") == Some(node)
-            })
-        }
-    }
-}
-
-/// Whether an arithmetic subtree names a variable or expands anything.
-fn reads_variables(source: &str, node: Node<'_>) -> bool {
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
-        match n.kind() {
-            "variable_name" | "simple_expansion" | "expansion" | "command_substitution" => {
-                return true
-            }
-            "word"
-                if slice(source, n)
-                    .bytes()
-                    .any(|b| b.is_ascii_alphabetic() || b == b'_') =>
-            {
-                return true
-            }
-            _ => stack.extend(named_children(n)),
-        }
-    }
-    false
-}
-
-/// True if one of `parts` assigns a variable that is not inert (`HARD-EFFECT-2`).
-fn live_assignment(source: &str, parts: &[Node<'_>]) -> bool {
-    parts.iter().any(|part| {
-        if part.kind() != "variable_assignment" {
-            return false;
-        }
-        let name = part
-            .child_by_field_name("name")
-            .map_or("", |n| slice(source, n));
-        let value = part
-            .child_by_field_name("value")
-            .map_or("", |v| slice(source, v));
-        !is_inert_assignment(name, value)
-    })
-}
-
-/// A simple command (`HARD-UNIT-1`, `HARD-SPELL-*`, `HARD-RUN-*`, `HARD-EFFECT-*`).
-fn simple_command(
-    source: &str,
-    node: Node<'_>,
-    context: Option<UnitContext>,
-    sink: &mut Sink,
-) -> Result<(), UnitsError> {
-    let children = named_children(node);
-    let assignments: Vec<Node<'_>> = children
-        .iter()
-        .copied()
-        .filter(|c| c.kind() == "variable_assignment")
-        .collect();
-    let words: Vec<Node<'_>> = children
-        .iter()
-        .copied()
-        .filter(|c| c.kind() != "variable_assignment" && !REDIRECTS.contains(&c.kind()))
-        .collect();
-    let mut redirects: Vec<Node<'_>> = children
-        .iter()
-        .copied()
-        .filter(|c| REDIRECTS.contains(&c.kind()))
-        .collect();
-    if let Some(parent) = node.parent() {
-        if parent.kind() == "redirected_statement"
-            && parent.child_by_field_name("body") == Some(node)
-        {
-            redirects.extend(
-                named_children(parent)
-                    .into_iter()
-                    .filter(|c| REDIRECTS.contains(&c.kind())),
-            );
-        }
-    }
-    // The text starts at the first word or redirect, as a deployed unit does (POL-UNIT-4).
-    let start = children
-        .iter()
-        .find(|c| c.kind() != "variable_assignment")
-        .map_or(node.start_byte(), Node::start_byte);
-    let span = (start, node.end_byte());
-    let text = source.get(span.0..span.1).unwrap_or("");
-    let raw_words: Vec<String> = words
-        .iter()
-        .map(|w| without_line_continuations(slice(source, *w)))
-        .collect();
-    let name = raw_words.first().map(|w| dequote_name(w));
-    let literal_args: Vec<String> = raw_words
-        .iter()
-        .skip(1)
-        .map(|w| match dequote_name(w) {
-            Name::Literal(text) => text,
-            Name::Computed => w.clone(),
-        })
-        .collect();
-    let mut floor = None;
-    let mut values = Vec::new();
-    match &name {
-        None => {}
-        Some(Name::Computed) => {
-            floor = Some(Clause::SpellComputed);
-            values.push(raw_words.join(" "));
-        }
-        Some(Name::Literal(literal)) => {
-            let args = raw_words.get(1..).unwrap_or_default();
-            let mut value = literal.clone();
-            for arg in args {
-                value.push(' ');
-                value.push_str(arg);
-            }
-            let base = basename(literal);
-            if base != literal {
-                values.push(format!(
-                    "{base}{}",
-                    value.get(literal.len()..).unwrap_or("")
-                ));
-            }
-            values.push(value);
-            let dequoted =
-                std::iter::once(literal.as_str()).chain(literal_args.iter().map(String::as_str));
-            if wrapper_kind(dequoted).is_some() {
-                floor = Some(Clause::SpellFloor);
-            } else {
-                floor = runs_code(base, &literal_args);
-            }
-        }
-    }
-    if floor.is_none() && live_assignment(source, &assignments) {
-        floor = Some(Clause::EffectAssignment);
-    }
-    let effects = effect_text(source, &redirects);
-    if !effects.is_empty() {
-        let base = values.last().cloned().unwrap_or_default();
-        let joined = if base.is_empty() {
-            effects
-        } else {
-            format!("{base} {effects}")
-        };
-        values.push(joined);
-    }
-    if values.is_empty() && floor.is_none() {
-        // Nothing runs and nothing is opened (`2>&1` alone): nothing to judge.
-        return Ok(());
-    }
-    sink.push(text, span, context, values, floor)?;
-    if name.is_some() {
-        sink.mark_named();
-    }
-    Ok(())
-}
-
-/// The redirections with effects, each as its operator and its targets
-/// separated by one space, joined by one space (`HARD-EFFECT-1`).
-fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
-    let mut files = Vec::new();
-    let mut pending: Vec<Node<'_>> = redirects.to_vec();
-    while let Some(redirect) = pending.pop() {
-        match redirect.kind() {
-            "file_redirect" => files.push(redirect),
-            // A here-document's line can carry more redirects (`cat <<EOF > out`).
-            "heredoc_redirect" => pending.extend(
-                named_children(redirect)
-                    .into_iter()
-                    .filter(|c| c.kind() == "file_redirect"),
-            ),
-            _ => {}
-        }
-    }
-    files.sort_by_key(Node::start_byte);
-    let mut parts = Vec::new();
-    for redirect in files {
-        let destinations: Vec<Node<'_>> = redirect
-            .children_by_field_name("destination", &mut redirect.walk())
-            .collect();
-        let operator_end = destinations
-            .first()
-            .map_or(redirect.end_byte(), Node::start_byte);
-        let operator: String = source
-            .get(redirect.start_byte()..operator_end)
-            .unwrap_or("")
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        let targets: Vec<String> = destinations
-            .iter()
-            .map(|d| without_line_continuations(slice(source, *d)))
-            .collect();
-        let target_refs: Vec<&str> = targets.iter().map(String::as_str).collect();
-        if is_effect_redirect(&operator, &target_refs) {
-            parts.push(
-                format!("{operator} {}", targets.join(" "))
-                    .trim_end()
-                    .to_owned(),
-            );
-        }
-    }
-    parts.join(" ")
 }

@@ -1,0 +1,131 @@
+//! One simple command's judgement (spec §12.3-12.7: `HARD-UNIT-1`,
+//! `HARD-SPELL-*`, `HARD-RUN-*`, `HARD-EFFECT-*`).
+//!
+//! The walk ([`super::walk`]) finds every `command` node; this judges one:
+//! its name dequoted, its words joined, its floors, and its redirections and
+//! assignments as values and floors.
+
+use tree_sitter::Node;
+
+use super::effects::{effect_text, live_assignment};
+use super::runs::runs_code;
+use super::spelling::{dequote_name, without_line_continuations, Name};
+use super::walk::{Sink, REDIRECTS};
+use super::{named_children, slice, Clause};
+use crate::policy::floor::{basename, wrapper_kind};
+use crate::policy::units::UnitsError;
+use crate::policy::UnitContext;
+
+/// A simple command (`HARD-UNIT-1`, `HARD-SPELL-*`, `HARD-RUN-*`, `HARD-EFFECT-*`).
+pub(super) fn simple_command(
+    source: &str,
+    node: Node<'_>,
+    context: Option<UnitContext>,
+    sink: &mut Sink,
+) -> Result<(), UnitsError> {
+    let children = named_children(node);
+    let assignments: Vec<Node<'_>> = children
+        .iter()
+        .copied()
+        .filter(|c| c.kind() == "variable_assignment")
+        .collect();
+    let words: Vec<Node<'_>> = children
+        .iter()
+        .copied()
+        .filter(|c| c.kind() != "variable_assignment" && !REDIRECTS.contains(&c.kind()))
+        .collect();
+    let mut redirects: Vec<Node<'_>> = children
+        .iter()
+        .copied()
+        .filter(|c| REDIRECTS.contains(&c.kind()))
+        .collect();
+    if let Some(parent) = node.parent() {
+        if parent.kind() == "redirected_statement"
+            && parent.child_by_field_name("body") == Some(node)
+        {
+            redirects.extend(
+                named_children(parent)
+                    .into_iter()
+                    .filter(|c| REDIRECTS.contains(&c.kind())),
+            );
+        }
+    }
+    // The text starts at the first word or redirect, as a deployed unit does (POL-UNIT-4).
+    let start = children
+        .iter()
+        .find(|c| c.kind() != "variable_assignment")
+        .map_or(node.start_byte(), Node::start_byte);
+    let span = (start, node.end_byte());
+    let text = source.get(span.0..span.1).unwrap_or("");
+    let raw_words: Vec<String> = words
+        .iter()
+        .map(|w| without_line_continuations(slice(source, *w)))
+        .collect();
+    let name = raw_words.first().map(|w| dequote_name(w));
+    let literal_args: Vec<String> = raw_words
+        .iter()
+        .skip(1)
+        .map(|w| match dequote_name(w) {
+            Name::Literal(text) => text,
+            Name::Computed => w.clone(),
+        })
+        .collect();
+    let mut floor = None;
+    let mut values = Vec::new();
+    match &name {
+        None => {}
+        Some(Name::Computed) => {
+            floor = Some(Clause::SpellComputed);
+            values.push(raw_words.join(" "));
+        }
+        Some(Name::Literal(literal)) => {
+            let args = raw_words.get(1..).unwrap_or_default();
+            let mut value = literal.clone();
+            for arg in args {
+                value.push(' ');
+                value.push_str(arg);
+            }
+            let base = basename(literal);
+            if base != literal {
+                values.push(format!(
+                    "{base}{}",
+                    value.get(literal.len()..).unwrap_or("")
+                ));
+            }
+            values.push(value);
+            let dequoted =
+                std::iter::once(literal.as_str()).chain(literal_args.iter().map(String::as_str));
+            if wrapper_kind(dequoted).is_some() {
+                floor = Some(Clause::SpellFloor);
+            } else {
+                floor = runs_code(base, &literal_args);
+            }
+        }
+    }
+    if floor.is_none() && live_assignment(source, &assignments) {
+        floor = Some(Clause::EffectAssignment);
+    }
+    let effects = effect_text(source, &redirects);
+    if !effects.is_empty() {
+        let base = values.last().cloned().unwrap_or_default();
+        let joined = if base.is_empty() {
+            effects
+        } else {
+            format!("{base} {effects}")
+        };
+        values.push(joined);
+    }
+    if name.is_none() && !redirects.is_empty() && floor.is_none() {
+        // HARD-EFFECT-3: redirections with no command.
+        floor = Some(Clause::NamelessCommand);
+    }
+    if values.is_empty() && floor.is_none() {
+        // Nothing runs and nothing is opened: nothing to judge.
+        return Ok(());
+    }
+    sink.push(text, span, context, values, floor)?;
+    if name.is_some() {
+        sink.mark_named();
+    }
+    Ok(())
+}
