@@ -69,25 +69,6 @@ pub fn hardened(data: &[u8]) {
     }
     #[cfg(feature = "ground")]
     if outcome.outcome == PermissionState::Allow {
-        ground(&policy, &case.full);
-    }
-}
-
-/// INV-GROUND for one allowed command; an *unknown* oracle answer checks nothing.
-#[cfg(feature = "ground")]
-fn ground(policy: &Policy, command: &str) {
-    use std::sync::OnceLock;
-    static ORACLE: OnceLock<Option<crate::ground::Oracle>> = OnceLock::new();
-    let oracle =
-        ORACLE.get_or_init(|| crate::ground::Oracle::new(crate::ground::Config::default()).ok());
-    let Some(oracle) = oracle else {
-        return;
-    };
-    if let Ok(execution) = oracle.run(command) {
-        if let Err(violation) = crate::invariants::check_ground(policy, &execution) {
-            panic!(
-                "HARD-GROUND-1 (INV-GROUND under hardened) violated on {command:?}: {violation}"
-            );
-        }
+        super::ground::check(&policy, &case.full);
     }
 }
