@@ -127,15 +127,23 @@ fn main() -> ExitCode {
     });
     let batched = started.elapsed();
     let batched_cpu = per_command(cpu, cpu_seconds(), total);
-    let singles = total.min(50);
+    let singles = total.min(200);
     let cpu = cpu_seconds();
     let started = Instant::now();
-    let single_failures = commands
-        .iter()
-        .take(singles)
-        .filter(|c| oracle.run(c).is_err())
-        .count();
+    // Each run's wall-clock time: what Config::time_limit must leave room for.
+    let mut latencies = Vec::with_capacity(singles);
+    let mut single_failures = 0;
+    for command in commands.iter().take(singles) {
+        let at = Instant::now();
+        single_failures += usize::from(oracle.run(command).is_err());
+        latencies.push(at.elapsed());
+    }
     let single = started.elapsed();
+    latencies.sort();
+    let quantile = |q: f64| {
+        let at = ((latencies.len() as f64 - 1.0) * q).round() as usize;
+        latencies.get(at).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
     let single_cpu = per_command(cpu, cpu_seconds(), singles);
     println!(
         "batches of {batch}, {threads} thread(s): {total} commands in {:.2} s = {:.0} commands/s, {batched_cpu}",
@@ -146,6 +154,12 @@ fn main() -> ExitCode {
         "single runs: {singles} commands in {:.2} s = {:.0} commands/s, {single_cpu}",
         single.as_secs_f64(),
         singles as f64 / single.as_secs_f64(),
+    );
+    println!(
+        "single-run latency: median {:.1} ms, 99th percentile {:.1} ms, max {:.1} ms",
+        quantile(0.5),
+        quantile(0.99),
+        quantile(1.0)
     );
     println!("load average after: {}", load_average());
     if failures + single_failures > 0 {
