@@ -45,7 +45,8 @@ pub(super) fn check(policy: &Policy, command: &str) {
         Oracle::new(Config {
             time_limit: time_limit(),
             ..Config::default()
-        }).map_err(|e| e.to_string())
+        })
+        .map_err(|e| e.to_string())
     });
     let oracle = match oracle {
         Ok(oracle) => oracle,
