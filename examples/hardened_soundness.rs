@@ -13,26 +13,11 @@ use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::check_ground;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
-use inner_cmd_spec::policy::{Policy, Rule};
-use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
+use inner_cmd_spec::policy::Policy;
+use inner_cmd_spec::verdict::PermissionState::Allow;
 
 fn permissive(home: &str) -> Policy {
-    let rows: &[(&str, PermissionState)] = &[
-        ("*", Allow),
-        ("rm *", Deny),
-        ("sudo *", Deny),
-        ("git push *", Deny),
-        ("curl *", Deny),
-        ("*/.ssh/*", Deny),
-    ];
-    let rules = rows
-        .iter()
-        .map(|(p, s)| Rule {
-            pattern: (*p).to_owned(),
-            state: *s,
-        })
-        .collect();
-    Policy::new(rules, home)
+    Policy::new(inner_cmd_spec::gen::permissive_rules(), home)
 }
 
 fn arg(name: &str, default: u64) -> u64 {

@@ -10,18 +10,28 @@ mod report {
 
     extern "C" {
         fn atexit(callback: extern "C" fn()) -> c_int;
+        fn signal(signum: c_int, handler: usize) -> usize;
     }
+
+    /// SIGPIPE on Linux; `SIG_IGN` is 1.
+    const SIGPIPE: c_int = 13;
+    const SIG_IGN: usize = 1;
 
     extern "C" fn at_exit() {
         inner_cmd_spec::fuzzing::ground_report();
     }
 
-    /// Prints the ground counts when libFuzzer ends the run with `exit`.
+    /// Prints the ground counts when libFuzzer ends the run with `exit`,
+    /// and ignores SIGPIPE as a Rust `main` would (libFuzzer's does not): a
+    /// write to a sandbox that has just ended must be an error the oracle
+    /// answers unknown for, not the end of the run.
     pub fn register() {
         // SAFETY: `at_exit` is an `extern "C" fn()` that only prints; atexit
-        // keeps the pointer, which lives as long as the program.
+        // keeps the pointer, which lives as long as the program. Ignoring
+        // SIGPIPE changes no memory.
         unsafe {
             atexit(at_exit);
+            signal(SIGPIPE, SIG_IGN);
         }
     }
 }

@@ -8,6 +8,11 @@
 out=/tmp/.ground-out
 ctl=/tmp/.ground
 limit_us=@MICROS@
+# Commands share this driver's process group, so `kill 0` reaches it too:
+# catch every catchable signal (a caught signal is back to its default in
+# the command's bash, unlike an ignored one). SIGKILL still ends the driver;
+# the host then answers unknown and starts another sandbox.
+trap : HUP INT QUIT TERM USR1 USR2 ALRM TSTP TTIN TTOU VTALRM PROF SYS TRAP ABRT BUS FPE SEGV ILL XCPU XFSZ IO URG
 # A pipe with both ends held: `read -t` on it sleeps without a process.
 exec {nap}<> <(:)
 # The end pipe: this end reads, and each command's bash (with every process

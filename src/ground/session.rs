@@ -160,6 +160,12 @@ impl Live {
         } else {
             "c"
         };
+        // A driver that has ended would make the write raise SIGPIPE, which
+        // a process whose `main` is not Rust's (a libFuzzer target) does not
+        // ignore: look first (the fuzz target also ignores SIGPIPE).
+        if !matches!(self.child.try_wait(), Ok(None)) {
+            return Err(std::io::Error::other("the sandbox has ended"));
+        }
         let stdin = self
             .stdin
             .as_mut()
