@@ -90,6 +90,7 @@ ROWS = [
     ("F-20", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_RM, "echo hi\nrm -rf x\nif &&", "deny", "rm *", "a parse error (ask), and the command `rm -rf x` inside the ERROR node is judged (HARD-UNIT-1): deny"),
     # Clauses without a finding of their own: their witnesses and contrasts.
     ("clause", ["HARD-PARSE-3"], DENY_RM, "ls\u000c-la", "ask", S("HARD-PARSE-3"), "FF splits words for the parser, not for bash"),
+    ("clause", ["HARD-PARSE-6"], DENY_RM, "cat a | cat b | cat c\nrm x && echo EXIT", "ask", S("HARD-PARSE-6"), "the parser reads the newline as a blank (a last stage `cat c rm x`), bash ends the pipeline there and runs `rm x`: floored"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "echo $(( x + 1 ))", "ask", S("HARD-EXPAND-1"), "arithmetic naming a variable x: x's value is evaluated as code"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "[[ $n -eq 1 ]]", "ask", S("HARD-EXPAND-1"), "-eq evaluates $n arithmetically"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "echo ${a[$i]}", "ask", S("HARD-EXPAND-1"), "an array index is arithmetic"),
