@@ -116,7 +116,10 @@
 //! each). Single runs no longer start a sandbox each (13-21 per second
 //! before). A command that loops (every stub succeeds, so `while curl x; do
 //! :; done` never ends) costs the whole time limit; a soundness run may
-//! lower [`Config::time_limit`].
+//! lower [`Config::time_limit`]. The hardened soundness run
+//! (`examples/hardened_soundness.rs`, 500 ms limit) checked 22 allows per
+//! second at load average 20 through one session, against 12 per second
+//! before (run 4, load 15-16, a `bwrap` start per batch of 400).
 //!
 //! A soundness run checks each allowed command like this: an execution, or
 //! the records of an unknown answer, goes to
