@@ -2,7 +2,9 @@
 //! `HARD-GROUND-1`): generated commands, each under its own generated rules
 //! and under a permissive policy, decided by the hardened pipeline; every
 //! allow is run in GNU bash by the execution oracle and checked with
-//! INV-GROUND. Stops after `--allows N` checked allows or `--seconds S`.
+//! INV-GROUND. Stops after `--allows N` checked allows or `--seconds S`;
+//! `--time-limit-ms T` is the oracle's limit per command (2000 by default: a
+//! command that loops costs all of it and answers unknown).
 //!
 //! `cargo run --release --features ground,proptest --example hardened_soundness -- --allows 100000 --seconds 3000`
 
@@ -13,26 +15,11 @@ use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::check_ground;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
-use inner_cmd_spec::policy::{Policy, Rule};
-use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
+use inner_cmd_spec::policy::Policy;
+use inner_cmd_spec::verdict::PermissionState::Allow;
 
 fn permissive(home: &str) -> Policy {
-    let rows: &[(&str, PermissionState)] = &[
-        ("*", Allow),
-        ("rm *", Deny),
-        ("sudo *", Deny),
-        ("git push *", Deny),
-        ("curl *", Deny),
-        ("*/.ssh/*", Deny),
-    ];
-    let rules = rows
-        .iter()
-        .map(|(p, s)| Rule {
-            pattern: (*p).to_owned(),
-            state: *s,
-        })
-        .collect();
-    Policy::new(rules, home)
+    Policy::new(inner_cmd_spec::gen::permissive_rules(), home)
 }
 
 fn arg(name: &str, default: u64) -> u64 {
@@ -47,7 +34,9 @@ fn arg(name: &str, default: u64) -> u64 {
 fn main() {
     let target = usize::try_from(arg("--allows", 100_000)).unwrap_or(usize::MAX);
     let deadline = Instant::now() + Duration::from_secs(arg("--seconds", 3600));
-    let oracle = Oracle::new(Config::default()).expect("the oracle needs bwrap");
+    let mut config = Config::default();
+    config.time_limit = Duration::from_millis(arg("--time-limit-ms", 2000));
+    let oracle = Oracle::new(config).expect("the oracle needs bwrap");
     let started = Instant::now();
     let (mut cases, mut decided, mut checked, mut unknown) = (0usize, 0usize, 0usize, 0usize);
     let mut violations: Vec<String> = Vec::new();

@@ -139,6 +139,8 @@ pub enum Clause {
     HeredocDelimiter,
     /// `HARD-PARSE-5`: an escaped blank the parser skips or that ends an argument.
     EscapedBlank,
+    /// `HARD-PARSE-6`: a newline the parser reads as a blank inside a command.
+    NewlineInCommand,
     /// `HARD-UNIT-5`: a command of comments only.
     CommentOnly,
     /// `HARD-DEWRAP-1`: de-wrapping changed the parse.
@@ -173,6 +175,7 @@ impl Clause {
             Self::Blanks => "HARD-PARSE-3",
             Self::HeredocDelimiter => "HARD-PARSE-4",
             Self::EscapedBlank => "HARD-PARSE-5",
+            Self::NewlineInCommand => "HARD-PARSE-6",
             Self::CommentOnly => "HARD-UNIT-5",
             Self::DewrapChangesParse => "HARD-DEWRAP-1",
             Self::SpellFloor => "HARD-SPELL-2",

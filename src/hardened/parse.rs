@@ -26,8 +26,9 @@ pub fn disagrees_on_blanks(command: &str) -> bool {
 /// backslash inside one is not one the parser skipped.
 const CONTENT: [&str; 3] = ["string", "translated_string", "heredoc_body"];
 
-/// The first disagreement of `HARD-PARSE-4` or `HARD-PARSE-5` in the tree of
-/// `source`, with the span of the node it was found at.
+/// The first disagreement of `HARD-PARSE-4`, `HARD-PARSE-5` or
+/// `HARD-PARSE-6` in the tree of `source`, with the span of the node it was
+/// found at.
 #[must_use]
 pub fn disagreement(source: &str, root: Node<'_>) -> Option<(Clause, (usize, usize))> {
     // Content spans, to find the text between tokens afterwards: a
@@ -46,6 +47,9 @@ pub fn disagreement(source: &str, root: Node<'_>) -> Option<(Clause, (usize, usi
                 && !heredoc_ends_at_its_delimiter(source, node)
             {
                 found = Some((Clause::HeredocDelimiter, span));
+            }
+            if found.is_none() && node.kind() == "command" && joins_lines(source, node) {
+                found = Some((Clause::NewlineInCommand, span));
             }
             let is_content = node.child_count() == 0 || CONTENT.contains(&node.kind());
             if is_content {
@@ -115,6 +119,30 @@ pub fn heredoc_misread(command: &str) -> bool {
         stack.extend(node.named_children(&mut cursor));
     }
     false
+}
+
+/// A newline, other than a line continuation, between two parts of one
+/// command: the parser read it as a blank, bash ends the command there
+/// (`cat a | cat b | cat c` newline `rm x && echo EXIT` is parsed with a last
+/// stage `cat c rm x`; found by the `hardened` target with `ground`).
+fn joins_lines(source: &str, command: Node<'_>) -> bool {
+    let mut cursor = command.walk();
+    let parts: Vec<Node<'_>> = command.children(&mut cursor).collect();
+    parts
+        .iter()
+        .zip(parts.iter().skip(1))
+        .any(|(before, after)| {
+            let gap = source
+                .get(before.end_byte()..after.start_byte())
+                .unwrap_or("");
+            let bytes = gap.as_bytes();
+            bytes.iter().enumerate().any(|(i, &b)| {
+                let continued = |at: usize| at > 0 && bytes.get(at - 1) == Some(&b'\\');
+                b == b'\n'
+                    && !continued(i)
+                    && !(i > 0 && bytes.get(i - 1) == Some(&b'\r') && continued(i - 1))
+            })
+        })
 }
 
 /// Text between tokens holds a backslash that is not a line continuation:
@@ -235,6 +263,7 @@ mod tests {
             Clause::ParseError,
             Clause::HeredocDelimiter,
             Clause::EscapedBlank,
+            Clause::NewlineInCommand,
         ];
         super::super::walk::judgements(command)
             .unwrap()
@@ -295,6 +324,29 @@ mod tests {
             ("cat 'x'\\ ; ls", Some(Clause::EscapedBlank)),
             ("cat <<EOF | wc \\ \nbody\nEOF", Some(Clause::EscapedBlank)),
             ("cat <<EOF | wc\nbody \\ x\nEOF", None),
+        ];
+        for (command, want) in rows {
+            assert_eq!(found(command), want, "{command:?}");
+        }
+    }
+
+    /// HARD-PARSE-6: a newline the parser reads as a blank between a
+    /// command's words (a three-stage pipeline, a newline, an `&&` list).
+    #[test]
+    fn hard_parse_6_newline_in_command_table() {
+        let rows = [
+            (
+                "cat a | cat b | cat c\nrm x && echo EXIT",
+                Some(Clause::NewlineInCommand),
+            ),
+            ("cat a | cat b\nrm x && echo EXIT", None),
+            ("cat a | cat b | cat c\nrm x", None),
+            ("ls \\\n  -la", None),
+            ("ls \\\r\n  -la", None),
+            ("cat <<EOF\nx\nEOF\necho after", None),
+            ("cat <<'EOF' && ls\nx\nEOF\n", None),
+            ("echo 'a\nb' \"c\nd\" $(ls\npwd)", None),
+            ("{ ls\npwd; }\nfor i in 1; do\nls\ndone", None),
         ];
         for (command, want) in rows {
             assert_eq!(found(command), want, "{command:?}");
