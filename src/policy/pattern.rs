@@ -337,3 +337,21 @@ impl Pattern {
             || self.full.is_match(value, work)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Pattern, Work};
+
+    /// POL-MATCH-7: a literal middle piece's search counts the bytes it
+    /// handed to `str::find`, up to the end of the occurrence: `*b*` against
+    /// `aaab` is 1 step per empty anchored piece plus 3 + 1 for the search.
+    #[test]
+    fn literal_search_counts_the_bytes_it_scanned() {
+        for (value, search) in [("aaab", 4), ("b", 1), ("aaaa", 4)] {
+            let mut work = Work::default();
+            let matched = Pattern::compile("*b*", "/h").is_match_counted(value, &mut work);
+            assert_eq!(matched, value.contains('b'), "{value:?}");
+            assert_eq!(work.steps, 2 + search, "{value:?}");
+        }
+    }
+}
