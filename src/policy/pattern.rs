@@ -354,4 +354,15 @@ mod tests {
             assert_eq!(work.steps, 2 + search, "{value:?}");
         }
     }
+
+    /// POL-MATCH-8: a pattern that starts with a literal character requires
+    /// its first byte; `?`, `*` or an empty pattern require none.
+    #[test]
+    fn required_first_byte_of_a_literal_start() {
+        let first = |p: &str| Pattern::compile(p, "/h").required_first_byte();
+        assert_eq!(first("git *"), Some(b'g'));
+        assert_eq!(first("\u{e9}x"), Some(0xc3));
+        assert_eq!(first("?x"), None);
+        assert_eq!(first("*x"), None);
+    }
 }
