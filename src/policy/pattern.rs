@@ -337,3 +337,32 @@ impl Pattern {
             || self.full.is_match(value, work)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Pattern, Work};
+
+    /// POL-MATCH-7: a literal middle piece's search counts the bytes it
+    /// handed to `str::find`, up to the end of the occurrence: `*b*` against
+    /// `aaab` is 1 step per empty anchored piece plus 3 + 1 for the search.
+    #[test]
+    fn literal_search_counts_the_bytes_it_scanned() {
+        for (value, search) in [("aaab", 4), ("b", 1), ("aaaa", 4)] {
+            let mut work = Work::default();
+            let matched = Pattern::compile("*b*", "/h").is_match_counted(value, &mut work);
+            assert_eq!(matched, value.contains('b'), "{value:?}");
+            assert_eq!(work.steps, 2 + search, "{value:?}");
+        }
+    }
+
+    /// POL-MATCH-8: a pattern that starts with a literal character requires
+    /// its first byte; `?`, `*` or an empty pattern require none.
+    #[test]
+    fn required_first_byte_of_a_literal_start() {
+        let first = |p: &str| Pattern::compile(p, "/h").required_first_byte();
+        assert_eq!(first("git *"), Some(b'g'));
+        assert_eq!(first("\u{e9}x"), Some(0xc3));
+        assert_eq!(first("?x"), None);
+        assert_eq!(first("*x"), None);
+    }
+}

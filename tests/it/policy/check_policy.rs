@@ -202,3 +202,32 @@ fn pol_check_rows_agree_with_the_package() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// POL-RULE-1, POL-RULE-3: a policy keeps its rules in order (duplicates
+/// included) and its home; its fallback is `ask` until a config's `"*"` sets
+/// another.
+#[test]
+fn pol_rule_policy_keeps_its_rules_home_and_fallback() {
+    let rules = vec![
+        Rule {
+            pattern: "git *".to_owned(),
+            state: ALLOW,
+        },
+        Rule {
+            pattern: "git push *".to_owned(),
+            state: DENY,
+        },
+        Rule {
+            pattern: "git *".to_owned(),
+            state: ASK,
+        },
+    ];
+    let policy = Policy::new(rules.clone(), "/home/u");
+    assert_eq!(policy.rules(), &rules[..]);
+    assert_eq!(policy.home(), "/home/u");
+    assert_eq!(policy.fallback(), ASK);
+    let denying = policy.with_fallback(DENY);
+    assert_eq!(denying.fallback(), DENY);
+    assert_eq!(denying.rules(), &rules[..]);
+    assert_eq!(denying.gate("ls").state, DENY);
+}

@@ -160,3 +160,28 @@ fn pol_match_package_verified_table() {
         failures.join("\n")
     );
 }
+
+/// POL-MATCH-3, POL-MATCH-4: middle pieces searched from a position inside a
+/// surrogate pair (after a `?` took its high half). The expectations follow
+/// from the clauses (a literal cannot start on a low surrogate; an empty
+/// middle piece from `**` matches where it is), not from a package run; both
+/// matchers must give them. (home, pattern, value, expected)
+const HALF_PAIR_ROWS: &[(&str, &str, &str, bool)] = &[
+    ("/home/u", "?**?", "\u{1f600}", true),
+    ("/home/u", "?**??", "\u{1f600}", false),
+    ("/home/u", "aaaa?*a*z", "aaaa\u{1f600}z", false),
+    ("/home/u", "aaaa?*a*z", "aaaa\u{1f600}az", true),
+];
+
+#[test]
+fn pol_match_middle_pieces_after_half_a_pair() {
+    for &(home, pattern, value, expected) in HALF_PAIR_ROWS {
+        let fast = Pattern::compile(pattern, home).is_match(value);
+        let slow = reference::is_match(pattern, value, home);
+        assert_eq!(
+            (fast, slow),
+            (expected, expected),
+            "pattern={pattern:?} value={value:?}"
+        );
+    }
+}

@@ -128,3 +128,48 @@ fn pol_match_8_skipping_rules_never_changes_the_answer() {
         );
     }
 }
+
+/// POL-MATCH-2, POL-RULE-2: two rule sets are equal when their patterns,
+/// expanded for their home, are equal in order; states live in the rules,
+/// not in the compiled set.
+#[test]
+fn pol_rule_rule_sets_are_equal_by_their_expanded_patterns() {
+    let set = |list: &[(&str, PermissionState)], home: &str| RuleSet::new(&rules(list), home);
+    let base = set(&[("git *", Allow), ("~/bin/*", Ask)], "/home/a");
+    assert_eq!(base, set(&[("git *", Allow), ("~/bin/*", Ask)], "/home/a"));
+    assert_eq!(base, set(&[("git *", Deny), ("~/bin/*", Allow)], "/home/a"));
+    assert_eq!(
+        base,
+        set(&[("git *", Allow), ("/home/a/bin/*", Ask)], "/home/b")
+    );
+    for (label, other) in [
+        (
+            "another home",
+            set(&[("git *", Allow), ("~/bin/*", Ask)], "/home/b"),
+        ),
+        (
+            "another pattern",
+            set(&[("git push *", Allow), ("~/bin/*", Ask)], "/home/a"),
+        ),
+        (
+            "another order",
+            set(&[("~/bin/*", Ask), ("git *", Allow)], "/home/a"),
+        ),
+        ("a rule fewer", set(&[("git *", Allow)], "/home/a")),
+    ] {
+        assert_ne!(base, other, "{label}");
+    }
+}
+
+/// POL-RULE-1, POL-RULE-3: a rule set counts its rules; an empty one matches
+/// nothing, so the fallback decides.
+#[test]
+fn pol_rule_empty_and_counted_rule_sets() {
+    let empty = RuleSet::new(&[], "/home/a");
+    assert!(empty.is_empty());
+    assert_eq!(empty.len(), 0);
+    assert_eq!(empty.last_match("ls"), None);
+    let two = RuleSet::new(&rules(&[("*", Ask), ("ls", Allow)]), "/home/a");
+    assert!(!two.is_empty());
+    assert_eq!(two.len(), 2);
+}
