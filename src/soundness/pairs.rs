@@ -3,7 +3,7 @@
 use crate::gen::{build, ByteChoices, Route, Weights, HOME};
 use crate::policy::check::match_value;
 use crate::policy::{Policy, Rule};
-use crate::verdict::PermissionState;
+use crate::verdict::PermissionState::{self, Allow, Deny};
 
 /// One command and the policy to decide it under.
 #[derive(Debug, Clone)]
@@ -104,4 +104,29 @@ pub fn pair(seed: u64, index: u64) -> Pair {
         command: case.full,
         policy: Policy::new(rules, HOME),
     }
+}
+
+/// The permissive policy the hardened profile also decides every command
+/// under (`INV-KNOWN-2`): `*` allowed, a few dangerous commands and the
+/// `.ssh` directory denied. Under it the hardened pipeline allows most
+/// commands whose parse it understands, so INV-GROUND is checked on
+/// commands no generated rule set names.
+#[must_use]
+pub fn permissive() -> Policy {
+    let rows: [(&str, PermissionState); 6] = [
+        ("*", Allow),
+        ("rm *", Deny),
+        ("sudo *", Deny),
+        ("git push *", Deny),
+        ("curl *", Deny),
+        ("*/.ssh/*", Deny),
+    ];
+    let rules = rows
+        .into_iter()
+        .map(|(pattern, state)| Rule {
+            pattern: pattern.to_owned(),
+            state,
+        })
+        .collect();
+    Policy::new(rules, HOME)
 }
