@@ -1,7 +1,7 @@
 //! Classifiers of INV-GROUND violations, one per finding of `spec/findings.md`
 //! (`INV-KNOWN-2`).
 
-use super::blind_spots;
+use super::{blind_spots, misparsed};
 use crate::ground::{Execution, TRANSPARENT_WRAPPERS};
 use crate::invariants::{check_siblings_judged_known, GroundViolation};
 use crate::pipeline::Outcome;
@@ -78,6 +78,14 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-20",
         applies: earlier_lines_of_a_parse_error,
+    },
+    KnownGroundViolation {
+        id: "F-21",
+        applies: misparsed::unfloored_wrapper_in_an_error_unit,
+    },
+    KnownGroundViolation {
+        id: "F-22",
+        applies: misparsed::words_after_a_redirection,
     },
     KnownGroundViolation {
         id: "G-1",
@@ -212,7 +220,8 @@ fn inside_an_assignment(o: &GroundObservation<'_>) -> bool {
             && text.get(name_len..).is_some_and(|r| r.starts_with('='))
             && ["$(", "`", "<(", ">("].iter().any(|s| text.contains(s))
             && text != executed
-            && text.contains(&executed)
+            // A wrapper's inner command is recorded shell-quoted (`'{'`).
+            && (text.contains(&executed) || text.contains(&executed.replace('\'', "")))
     })
 }
 
@@ -313,6 +322,7 @@ fn unterminated_here_document(o: &GroundObservation<'_>) -> bool {
         || judged_units(o)
             .iter()
             .any(|u| u.text.contains("<<") && squeeze(&u.text).contains(&executed))
+        || misparsed::after_a_here_document_operator(o)
 }
 
 /// Whether a `<<` or `<<-` operator of `command` (not `<<<`) has no line

@@ -33,6 +33,7 @@
 
 mod blind_spots;
 mod classify;
+mod misparsed;
 mod pairs;
 mod report;
 

@@ -11,7 +11,13 @@ use std::time::Duration;
 
 use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
-use inner_cmd_spec::soundness::{run, Budget, Report, KNOWN_GROUND_VIOLATIONS};
+use inner_cmd_spec::invariants::check_ground;
+use inner_cmd_spec::pipeline::{decide, Options};
+use inner_cmd_spec::policy::{Policy, Rule};
+use inner_cmd_spec::soundness::{
+    classify, run, Budget, GroundObservation, Report, KNOWN_GROUND_VIOLATIONS,
+};
+use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 /// Allows the bounded run checks per profile (`SOUNDNESS_ALLOWS` overrides).
 const ALLOWS: usize = 300;
@@ -90,4 +96,74 @@ fn inv_known_2_every_ground_classifier_names_a_registered_finding() {
             path.display()
         );
     }
+}
+
+/// INV-KNOWN-2, INV-GROUND-5: witnesses of the findings the soundness run
+/// found (F-21, F-22, F-19's second shape, G-3 in bash's rendering, F-6 with
+/// a quoted inner command), each allowed by the deployed pipeline, run in
+/// bash: INV-GROUND fails, and the finding's own classifier claims it.
+#[test]
+fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
+    const DENY_RM: &[(&str, PermissionState)] = &[("*", Allow), ("rm *", Deny)];
+    const DENY_PUSH: &[(&str, PermissionState)] = &[("*", Allow), ("git push *", Deny)];
+    let only = |whole: &'static str| -> Vec<(&'static str, PermissionState)> {
+        vec![("*", Ask), (whole, Allow)]
+    };
+    let rows: Vec<(&str, Vec<(&str, PermissionState)>, &str)> = vec![
+        ("F-21", DENY_RM.to_vec(), "time rm -rf x \\ <<'EOF'\nb\nEOF"),
+        (
+            "F-21",
+            DENY_RM.to_vec(),
+            "timeout 5 rm -rf x \\ <<EOF\nb\nEOF",
+        ),
+        ("F-22", DENY_PUSH.to_vec(), "git >out push --force"),
+        (
+            "F-19",
+            vec![("*", Ask), ("git status", Allow), ("cat *", Allow)],
+            "git status && cat <<-EOF || tail -30 && time ls\n  eval \"$CMD\"",
+        ),
+        (
+            "G-3",
+            only("echo \\\"time    ls \\\n-la\\\" ; !"),
+            "echo \\\"time    ls \\\n-la\\\" ; !",
+        ),
+        (
+            "F-6",
+            only("x=`timeout  -s KILL 240 \t{`"),
+            "x=`timeout  -s KILL 240 \t{`",
+        ),
+    ];
+    let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
+    let mut wrong = Vec::new();
+    for (id, rules, command) in rows {
+        let rules = rules
+            .iter()
+            .map(|&(pattern, state)| Rule {
+                pattern: pattern.to_owned(),
+                state,
+            })
+            .collect();
+        let policy = Policy::new(rules, "/home/u");
+        let outcome = decide(&policy, command, &Options::default());
+        assert_eq!(outcome.outcome, Allow, "{id} {command:?}: {outcome:?}");
+        let execution = oracle.run(command).expect("the oracle answers");
+        let Err(violation) = check_ground(&policy, &execution) else {
+            wrong.push(format!("{id} {command:?}: INV-GROUND holds"));
+            continue;
+        };
+        let observed = GroundObservation {
+            policy: &policy,
+            command,
+            outcome: &outcome,
+            execution: &execution,
+            violation: &violation,
+        };
+        let claimed = classify(&observed);
+        if claimed != Some(id) {
+            wrong.push(format!(
+                "{id} {command:?}: {violation}, claimed by {claimed:?}"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
