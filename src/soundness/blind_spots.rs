@@ -82,20 +82,36 @@ pub(super) fn judged_in_another_spelling(o: &GroundObservation<'_>) -> bool {
 /// as `function f () ⏎{ ⏎    git push⏎}`).
 fn rendered_by_bash(o: &GroundObservation<'_>) -> bool {
     let record = squeeze(&o.violation.text);
+    // bash writes `function f () { … }` for `f() …`, with braces around a
+    // subshell body: compare without blanks, `;`, `()`, braces and the
+    // keyword, when both sides define a function.
     let bare = |text: &str| {
         text.replace("()", "")
+            .replace("function ", "")
             .chars()
-            .filter(|c| !c.is_whitespace() && *c != ';')
+            .filter(|c| !c.is_whitespace() && !";{}".contains(*c))
             .collect::<String>()
     };
     let function = o.violation.text.contains("() \n{");
-    judged_units(o).iter().any(|unit| {
+    let allowed_gate_units = o
+        .policy
+        .unit_decisions(&o.outcome.gate)
+        .into_iter()
+        .filter(|d| d.state == PermissionState::Allow && !d.floored)
+        .map(|d| d.unit);
+    let units: Vec<_> = judged_units(o)
+        .iter()
+        .cloned()
+        .chain(allowed_gate_units)
+        .collect();
+    units.iter().any(|unit| {
         let judged = squeeze(&unit.text);
         let negation_of_nothing = judged
             .strip_suffix('!')
             .map(|rest| rest.trim_end_matches([' ', ';']))
             .is_some_and(|rest| rest == record);
-        negation_of_nothing || (function && bare(&unit.text) == bare(&o.violation.text))
+        let defines = unit.text.contains("()") || unit.text.contains("function ");
+        negation_of_nothing || (function && defines && bare(&unit.text) == bare(&o.violation.text))
     })
 }
 

@@ -56,6 +56,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: inside_an_assignment,
     },
     KnownGroundViolation {
+        id: "F-8",
+        applies: misparsed::in_a_here_document_body,
+    },
+    KnownGroundViolation {
         id: "F-14",
         applies: name_computed_at_run_time,
     },
@@ -86,6 +90,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-22",
         applies: misparsed::words_after_a_redirection,
+    },
+    KnownGroundViolation {
+        id: "F-23",
+        applies: misparsed::before_a_timed_function_definition,
     },
     KnownGroundViolation {
         id: "G-1",
@@ -164,7 +172,13 @@ fn inside_unit_starting_with(o: &GroundObservation<'_>, openers: &[&str]) -> boo
             })
         });
         let unquoted = executed.replace('\'', "");
-        opens && text != executed && (text.contains(&executed) || text.contains(&unquoted))
+        // bash renders redirections after the words (`ls {fd}> out`).
+        let words_only = misparsed::without_redirections(&text);
+        opens
+            && text != executed
+            && (text.contains(&executed)
+                || text.contains(&unquoted)
+                || words_only.contains(&executed))
     })
 }
 

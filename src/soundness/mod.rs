@@ -367,10 +367,9 @@ fn check(
 
 /// The records of an unknown answer without the transparent wrappers the
 /// stop cut off: bash recorded the wrapper's text, but its stub never ran
-/// (no argv), so whether it would have run its inner command is unknown,
+/// its inner command (no `inner_at`), so whether it would have is unknown,
 /// and INV-GROUND-6 cannot judge it through that command (an endless
-/// `while timeout 5 make; do :; done` is stopped at some iteration). In a
-/// complete execution every wrapper that ran has its argv.
+/// `while timeout 5 make; do :; done` is stopped at some iteration).
 fn without_cut_off_wrappers(recorded: &Execution) -> Execution {
     let mut kept = recorded.clone();
     kept.commands.retain(|executed| {
@@ -378,7 +377,7 @@ fn without_cut_off_wrappers(recorded: &Execution) -> Execution {
             .text
             .split([' ', '\t', '\n'])
             .find(|w| !w.is_empty());
-        executed.argv.is_some() || !first.is_some_and(|w| TRANSPARENT_WRAPPERS.contains(&w))
+        executed.inner_at.is_some() || !first.is_some_and(|w| TRANSPARENT_WRAPPERS.contains(&w))
     });
     kept
 }

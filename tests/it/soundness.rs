@@ -99,8 +99,8 @@ fn inv_known_2_every_ground_classifier_names_a_registered_finding() {
 }
 
 /// INV-KNOWN-2, INV-GROUND-5: witnesses of the findings the soundness run
-/// found (F-21, F-22, F-19's second shape, G-3 in bash's rendering, F-6 with
-/// a quoted inner command), each allowed by the deployed pipeline, run in
+/// found (F-21, F-22, F-23, F-8, F-19's second shape, G-3 in bash's
+/// rendering, F-6 with a quoted inner command), each allowed by the deployed pipeline, run in
 /// bash: INV-GROUND fails, and the finding's own classifier claims it.
 #[test]
 fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
@@ -117,6 +117,16 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
             "timeout 5 rm -rf x \\ <<EOF\nb\nEOF",
         ),
         ("F-22", DENY_PUSH.to_vec(), "git >out push --force"),
+        (
+            "F-23",
+            vec![("*", Allow), ("cat *secret*", Deny)],
+            "(cat secret.txt && time f() ( ls ))",
+        ),
+        (
+            "F-8",
+            vec![("*", Ask), ("cat", Allow)],
+            "cat <<-EOF \t\n \ttime    npm test\t|| x=$(git push)",
+        ),
         (
             "F-19",
             vec![("*", Ask), ("git status", Allow), ("cat *", Allow)],

@@ -94,6 +94,12 @@ WITNESSES = [
     # the command's unit (POL-UNIT-4: `ls > out rm` gives `ls`); bash runs
     # `git push --force`.
     ("F-22", ["POL-UNIT-4"], DENY_PUSH, "git >out push --force", [U("git")], "allow"),
+    # bash accepts `time` before a function definition, the grammar does not:
+    # the statement up to it is one ERROR unit starting with `(` (POL-UNIT-7);
+    # these units are tree-sitter's error recovery, as the package's parser
+    # gives them (confirmed through the adapter). bash runs `cat secret.txt`.
+    ("F-23", ["POL-UNIT-7"], DENY_SECRET, "(cat secret.txt && time f() ( ls ))",
+     [U("(cat secret.txt && time f()"), U("( ls )"), U("ls", SUB), U(")")], "allow"),
 ]
 
 # Findings that break an invariant's monotonicity (INV-10) rather than evade

@@ -130,6 +130,14 @@ pub const FINDINGS: &[Finding] = &[
         "time rm -rf x \\ <<",
     ),
     Finding {
+        id: "F-23",
+        command: "(cat secret.txt && time f() ( ls ))",
+        rules: DENY_SECRET,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "(cat secret.txt && time f()",
+    },
+    Finding {
         id: "F-22",
         command: "git >out push --force",
         rules: DENY_PUSH,
@@ -160,6 +168,7 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-16", &["POL-UNIT-7", "POL-UNIT-9"]),
     ("F-21", &["POL-UNIT-7", "POL-FLOOR-1"]),
     ("F-22", &["POL-UNIT-4"]),
+    ("F-23", &["POL-UNIT-7"]),
 ];
 
 /// The clauses finding `id` follows.
