@@ -98,6 +98,9 @@ fn inv_known_2_every_ground_classifier_names_a_registered_finding() {
     }
 }
 
+/// Rules as (pattern, state) rows.
+type Rules = Vec<(&'static str, PermissionState)>;
+
 /// INV-KNOWN-2, INV-GROUND-5: witnesses of the findings the soundness run
 /// found (F-21, F-22, F-23, F-8, F-19's second shape, G-3 in bash's
 /// rendering, F-6 with a quoted inner command), each allowed by the deployed pipeline, run in
@@ -106,10 +109,8 @@ fn inv_known_2_every_ground_classifier_names_a_registered_finding() {
 fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
     const DENY_RM: &[(&str, PermissionState)] = &[("*", Allow), ("rm *", Deny)];
     const DENY_PUSH: &[(&str, PermissionState)] = &[("*", Allow), ("git push *", Deny)];
-    let only = |whole: &'static str| -> Vec<(&'static str, PermissionState)> {
-        vec![("*", Ask), (whole, Allow)]
-    };
-    let rows: Vec<(&str, Vec<(&str, PermissionState)>, &str)> = vec![
+    let only = |whole: &'static str| -> Rules { vec![("*", Ask), (whole, Allow)] };
+    let rows: Vec<(&str, Rules, &str)> = vec![
         ("F-21", DENY_RM.to_vec(), "time rm -rf x \\ <<'EOF'\nb\nEOF"),
         (
             "F-21",
