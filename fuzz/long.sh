@@ -4,6 +4,8 @@
 #   fuzz/long.sh TARGET MINUTES        # e.g. fuzz/long.sh authorize 60
 #   FUZZ_FORK=2 fuzz/long.sh units 30  # libFuzzer -fork=2: two processes
 #   FUZZ_SKIP_BUILD=1 fuzz/long.sh …    # use the binary already built from HEAD
+#   FUZZ_FEATURES=ground fuzz/long.sh hardened 30  # the fuzz crate's features
+#                                       # (ground: every allow run in bash)
 #
 # 1. builds TARGET (`cargo fuzz build -O -s none`, stable Rust);
 # 2. fuzzes it for MINUTES, starting from the committed corpus, with its
@@ -25,6 +27,7 @@ CARGO_FUZZ_VERSION=0.13.1
 TARGET="${1:?usage: fuzz/long.sh TARGET MINUTES}"
 MINUTES="${2:?usage: fuzz/long.sh TARGET MINUTES}"
 FORK="${FUZZ_FORK:-0}"
+FEATURES="${FUZZ_FEATURES:-}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 LEDGER=fuzz/RUNS.md
@@ -41,7 +44,9 @@ if [[ -n "${FUZZ_SKIP_BUILD:-}" ]]; then
   [[ -x "$BIN" ]] || { echo "no binary $BIN" >&2; exit 2; }
   commit="$commit (prebuilt)"
 else
-  cargo fuzz build -O -s none "$TARGET"
+  features=()
+  [[ -n "$FEATURES" ]] && features=(--features "$FEATURES")
+  cargo fuzz build -O -s none "${features[@]}" "$TARGET"
   git diff --quiet HEAD -- src fuzz/fuzz_targets Cargo.toml Cargo.lock || commit="$commit+dirty"
 fi
 WORK="$(mktemp -d)"
@@ -65,6 +70,9 @@ runs="${runs:-0}"
 cov="$(grep -o 'cov: [0-9]* ft: [0-9]*' "$WORK/log" | tail -n 1 | sed 's/cov: \([0-9]*\) ft: \([0-9]*\)/\1 \/ \2/')"
 crashes="$(grep -c 'Test unit written to' "$WORK/log" || true)"
 verdict="none"
+# With the ground feature: the allows checked against bash (the target's
+# last count, printed at exit).
+ground="$(grep -o 'ground: [0-9]* allows checked against bash, [0-9]* unknown' "$WORK/log" | tail -n 1 || true)"
 if (( status != 0 )); then
   verdict="$crashes crash(es), exit $status: $(grep -m1 -E 'panicked at|ERROR: libFuzzer' -A1 "$WORK/log" | tr '\n|' '  ' | cut -c1-160)"
 fi
@@ -88,8 +96,8 @@ if [[ ! -f "$LEDGER" ]]; then
   exit 2
 fi
 printf '| %s | %s | `%s` | %s | %s | %s | %s | %s | %s |\n' \
-  "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit" "$TARGET" "$MINUTES" "$runs" \
-  "$((runs / (MINUTES * 60)))" "$corpus" "${cov:-?}" "$verdict" >>"$LEDGER"
+  "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit${FEATURES:+, features $FEATURES}" "$TARGET" "$MINUTES" "$runs" \
+  "$((runs / (MINUTES * 60)))" "$corpus" "${cov:-?}" "$verdict${ground:+; $ground}" >>"$LEDGER"
 tail -n 1 "$LEDGER"
 if (( status != 0 )); then
   grep -E 'panicked at|ERROR: libFuzzer|SUMMARY' -A 3 "$WORK/log" | head -n 20 || true

@@ -7,9 +7,7 @@ use arbitrary::Unstructured;
 use crate::authorize::{authorize_profiled, FixedSession};
 use crate::gen::{case_from_unstructured, Weights};
 use crate::hardened::{Profile, Profiled};
-use crate::invariants::{
-    backslash_joins, check_gate_allow_judged, check_monotone, check_siblings_judged_hardened,
-};
+use crate::invariants::{check_gate_allow_judged, check_monotone, check_siblings_judged_hardened};
 use crate::pipeline::{decide_profiled, Options};
 use crate::policy::Policy;
 use crate::verdict::PermissionState;
@@ -18,7 +16,9 @@ use crate::verdict::PermissionState;
 /// the hardened profile allows more than the deployed one (HARD-2), leaves a
 /// judgement unjudged (INV-9), or turns a non-allow into an allow by an
 /// appended sibling (INV-10). With the `ground` feature, every allow of the
-/// hardened pipeline is also run in bash and checked with INV-GROUND.
+/// hardened pipeline, under the case's rules and under the soundness run's
+/// permissive rules ([`crate::gen::permissive_rules`]), is also run in bash
+/// and checked with INV-GROUND.
 pub fn hardened(data: &[u8]) {
     let mut input = Unstructured::new(data);
     let Ok(case) = case_from_unstructured(&mut input, &Weights::default()) else {
@@ -60,34 +60,23 @@ pub fn hardened(data: &[u8]) {
         PermissionState::Deny => crate::verdict::Verdict::Deny,
         PermissionState::Ask => crate::verdict::Verdict::Defer,
     };
+    // No proviso: text that joins the command instead of following it (a
+    // trailing backslash, an unterminated here-document) asks on both sides
+    // (HARD-PARSE-1, HARD-PARSE-4, HARD-PARSE-5).
     if let Err(violation) = check_monotone(verdict(outcome.outcome), verdict(after)) {
-        // F-18's mechanism: a trailing backslash escapes the joining space,
-        // so the appended text is no sibling (`INV-KNOWN-1`, HARD-INV-10).
-        if !backslash_joins(&policy, &case.full, "rm -rf /") {
-            panic!("INV-10 (hardened) violated on {longer:?}: {violation}");
-        }
+        panic!("INV-10 (hardened) violated on {longer:?}: {violation}");
     }
     #[cfg(feature = "ground")]
-    if outcome.outcome == PermissionState::Allow {
-        ground(&policy, &case.full);
-    }
-}
-
-/// INV-GROUND for one allowed command; an *unknown* oracle answer checks nothing.
-#[cfg(feature = "ground")]
-fn ground(policy: &Policy, command: &str) {
-    use std::sync::OnceLock;
-    static ORACLE: OnceLock<Option<crate::ground::Oracle>> = OnceLock::new();
-    let oracle =
-        ORACLE.get_or_init(|| crate::ground::Oracle::new(crate::ground::Config::default()).ok());
-    let Some(oracle) = oracle else {
-        return;
-    };
-    if let Ok(execution) = oracle.run(command) {
-        if let Err(violation) = crate::invariants::check_ground(policy, &execution) {
-            panic!(
-                "HARD-GROUND-1 (INV-GROUND under hardened) violated on {command:?}: {violation}"
-            );
+    {
+        if outcome.outcome == PermissionState::Allow {
+            super::ground::check(&policy, &case.full);
+        }
+        // As in the soundness run: the same command under the permissive
+        // rules, which allow most commands, so that most inputs reach bash.
+        let permissive = Policy::new(crate::gen::permissive_rules(), case.home.clone());
+        let open = decide_profiled(&permissive, &case.full, &options, Profile::Hardened);
+        if open.outcome == PermissionState::Allow {
+            super::ground::check(&permissive, &case.full);
         }
     }
 }

@@ -25,6 +25,8 @@
 
 #[cfg(feature = "arbitrary")]
 mod authorize;
+#[cfg(all(feature = "arbitrary", feature = "ground"))]
+mod ground;
 #[cfg(feature = "arbitrary")]
 mod hardened;
 mod matching;
@@ -35,6 +37,8 @@ mod units;
 
 #[cfg(feature = "arbitrary")]
 pub use authorize::{authorize, authorize_with, AuthorizeOptions};
+#[cfg(all(feature = "arbitrary", feature = "ground"))]
+pub use ground::ground_report;
 #[cfg(feature = "arbitrary")]
 pub use hardened::hardened;
 pub use matching::{match_diff, rule_set_work_bound, MATCH_WORK_FACTOR};

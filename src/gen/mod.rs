@@ -51,7 +51,7 @@ pub use case::{build, build_shape, replace_at, sole_occurrence, Case, Route, Sha
 pub use choices::{ByteChoices, Choices, Recorder, ReplayChoices};
 pub use compound::{overlap_tail, Placement, Sibling};
 pub use payload::{Guard, FULL_COMMAND_LABEL, SESSION_ID};
-pub use rules::HOME;
+pub use rules::{permissive_rules, HOME};
 pub use seeded::SeededChoices;
 pub use syntax::{class_of, SyntaxClass, SyntaxWeights};
 pub use vocab::{DurationForm, ECMA_WIDE_SPACES, INNER_COMMANDS, ODD_BREAKS, SIBLING_COMMANDS};

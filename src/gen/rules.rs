@@ -22,6 +22,27 @@ const GENERIC_PATTERNS: &[&str] = &[
     "* --lib",
 ];
 
+/// The soundness runs' permissive rules: everything is allowed but `rm`,
+/// `sudo`, `git push`, `curl` and paths under `.ssh`, so that most generated
+/// commands are allowed and go to bash (`HARD-GROUND-1`).
+#[must_use]
+pub fn permissive_rules() -> Vec<Rule> {
+    [
+        ("*", PermissionState::Allow),
+        ("rm *", PermissionState::Deny),
+        ("sudo *", PermissionState::Deny),
+        ("git push *", PermissionState::Deny),
+        ("curl *", PermissionState::Deny),
+        ("*/.ssh/*", PermissionState::Deny),
+    ]
+    .into_iter()
+    .map(|(pattern, state)| Rule {
+        pattern: pattern.to_owned(),
+        state,
+    })
+    .collect()
+}
+
 /// A rule state: allow most often, so that allows (the interesting verdict) happen.
 pub fn state(c: &mut impl Choices) -> PermissionState {
     match c.weighted(&[5, 2, 3]) {

@@ -1,43 +1,89 @@
-# Runs a batch of commands inside the sandbox, one after the other (src/ground).
-# For command <i> of the manifest: a fresh bash with the DEBUG trap, in its own
-# empty directory (also HOME), under the limits, killed with its whole process
-# group when it and its background jobs end or it runs out of time. Writes
-# "<i> <status> <microseconds>" to the status file (status: bash's exit status,
-# "timeout", or "start"). Runs under the real bash, without the trap.
+# Runs commands inside the sandbox, one at a time, as the host sends them
+# (src/ground). Reads "<i> <mode>" lines on standard input; for each, a fresh
+# bash with the DEBUG trap, in its own empty directory (also HOME), under the
+# limits; answers "<i> <status> <microseconds>" on standard output (status:
+# bash's exit status, "timeout", or "start") once every process the command
+# started has ended, or, at the time limit, been killed. Runs under the real
+# bash, without the trap; starts no process between commands.
 out=/tmp/.ground-out
 ctl=/tmp/.ground
 limit_us=@MICROS@
+# Commands share this driver's process group, so `kill 0` reaches it too:
+# catch every catchable signal (a caught signal is back to its default in
+# the command's bash, unlike an ignored one). SIGKILL still ends the driver;
+# the host then answers unknown and starts another sandbox.
+trap : HUP INT QUIT TERM USR1 USR2 ALRM TSTP TTIN TTOU VTALRM PROF SYS TRAP ABRT BUS FPE SEGV ILL XCPU XFSZ IO URG
 # A pipe with both ends held: `read -t` on it sleeps without a process.
 exec {nap}<> <(:)
+# The end pipe: this end reads, and each command's bash (with every process
+# it starts, which inherit the descriptor) holds the only write end, so a
+# read sees end-of-file when the last of them is gone, without polling.
+exec {pipe}<> <(:)
+exec {ended}</dev/fd/$pipe {pipe}>&-
+
+# The processes of the sandbox other than its init (1) and this driver.
+others=()
+find_others() {
+  others=()
+  local p
+  for p in /proc/[0-9]*; do
+    p=${p#/proc/}
+    ((p == 1 || p == BASHPID)) || others+=("$p")
+  done
+}
+
+# Microseconds left of the command's time limit.
+left() { left=$((limit_us - (${EPOCHREALTIME/./} - start))); }
+
 while read -r i mode; do
   dir=$out/work/$i
-  cd "$dir" || { builtin printf '%s start 0\n' "$i" >>"$out/status"; continue; }
+  cd "$dir" || { builtin printf '%s start 0\n' "$i"; continue; }
   start=${EPOCHREALTIME/./}
+  exec {held}>/dev/fd/$ended
   (
+    exec {nap}<&- {ended}<&-
     ulimit -u @NPROC@ 2>/dev/null
     ulimit -f @FSIZE@ -t @CPU@ -v @VMEM@
     export HOME=$dir __GROUND_LOG=$out/log/$i BASH_ENV=$ctl/env.bash
     if [[ $mode == stdin ]]; then
-      exec "$ctl/timeout" -s KILL @SECONDS@ "$ctl/bash" -s <"$out/in/$i" >/dev/null 2>"$out/err/$i"
+      exec "$ctl/bash" -s <"$out/in/$i" >/dev/null 2>"$out/err/$i"
     elif [[ $mode == file ]]; then
-      exec "$ctl/timeout" -s KILL @SECONDS@ "$ctl/bash" "$out/in/$i" </dev/null >/dev/null 2>"$out/err/$i"
+      exec "$ctl/bash" "$out/in/$i" </dev/null >/dev/null 2>"$out/err/$i"
     else
       IFS= read -r -d '' cmd <"$out/in/$i"
-      exec "$ctl/timeout" -s KILL @SECONDS@ "$ctl/bash" -c "$cmd" </dev/null >/dev/null 2>"$out/err/$i"
+      exec "$ctl/bash" -c "$cmd" </dev/null >/dev/null 2>"$out/err/$i"
     fi
   ) &
   leader=$!
-  wait "$leader"
-  status=$?
-  # Background jobs may still run commands: wait for the process group to
-  # empty, up to the limit; one still running then makes the answer unknown.
-  while kill -0 -- "-$leader" 2>/dev/null; do
-    if ((${EPOCHREALTIME/./} - start >= limit_us)); then
-      status=timeout
-      break
-    fi
-    read -t 0.005 -u "$nap"
+  exec {held}>&-
+  status=
+  # Until the write end is closed everywhere (anything written is discarded).
+  while left; ((left > 0)); do
+    printf -v fraction '%06d' $((left % 1000000))
+    IFS= read -r -d '' -t "$((left / 1000000)).$fraction" -u "$ended" _
+    (($? == 0)) || break
   done
-  kill -KILL -- "-$leader" 2>/dev/null
-  builtin printf '%s %s %s\n' "$i" "$status" "$((${EPOCHREALTIME/./} - start))" >>"$out/status"
-done <"$out/manifest"
+  # A process that closed the descriptor, or the leader not yet reaped, may
+  # remain: wait until the sandbox holds nothing else, up to the limit.
+  find_others
+  while ((${#others[@]})); do
+    left
+    ((left > 0)) || { status=timeout; break; }
+    read -t 0.001 -u "$nap"
+    find_others
+  done
+  # At the limit: kill everything the command started; what runs on at the
+  # limit makes the answer unknown.
+  for round in 1 2 3 4 5 6 7 8; do
+    ((${#others[@]})) || break
+    kill -KILL "${others[@]}" 2>/dev/null
+    read -t 0.001 -u "$nap"
+    find_others
+  done
+  wait "$leader"
+  code=$?
+  builtin printf '%s %s %s\n' "$i" "${status:-$code}" "$((${EPOCHREALTIME/./} - start))"
+  # A process that cannot be killed would share the next command's sandbox:
+  # end the session instead (the host starts a new one).
+  ((${#others[@]} == 0)) || exit 1
+done

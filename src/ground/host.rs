@@ -66,11 +66,20 @@ pub(super) fn which(name: &str) -> Option<PathBuf> {
         .and_then(|found| fs::canonicalize(found).ok())
 }
 
-/// Where temporary directories go: `TMPDIR` (the system's default), but `/tmp`
-/// when the sandbox runs as another user, who must be able to reach them
-/// (`TMPDIR` may well be under root's private home).
+/// Where temporary directories go: `/dev/shm` when it is a world-writable
+/// directory (a tmpfs: every command creates and removes its files there,
+/// which on a disk file system costs more than running the command); else
+/// `TMPDIR` (the system's default), but `/tmp` when the sandbox runs as
+/// another user, who must be able to reach them (`TMPDIR` may well be under
+/// root's private home).
 pub(super) fn temp_base(as_root: bool) -> PathBuf {
-    if as_root {
+    use std::os::unix::fs::PermissionsExt;
+    let shm = Path::new("/dev/shm");
+    let shared =
+        fs::metadata(shm).is_ok_and(|m| m.is_dir() && m.permissions().mode() & 0o1777 == 0o1777);
+    if shared {
+        shm.to_path_buf()
+    } else if as_root {
         PathBuf::from("/tmp")
     } else {
         std::env::temp_dir()

@@ -47,16 +47,23 @@
 //! `/tmp`, `/run`, `/home`, `/root`, `/var/tmp` replaced by empty tmpfs, the
 //! `bin` directories replaced by the stubs. A program named by an absolute
 //! path that is not a stub (a library's helper, say) runs inside that
-//! sandbox only. Each command runs in a fresh bash, in its own empty directory
-//! (also its `HOME`), with a wall-clock limit ([`Config::time_limit`], 2 s),
-//! a CPU limit, a virtual-memory limit, a file-size limit and a process
-//! limit. When bash exits, the oracle waits (up to the same limit) for the
-//! command's background jobs, then kills its whole process group. When the
-//! oracle runs as root, each batch drops to an otherwise unused user id of
-//! its own (from 1,000,000 up) first: the kernel does not apply the process
-//! limit to root, and it counts all processes of a user, so concurrent
-//! batches must not share one.
-//!
+//! sandbox only. The sandbox is *resident* ([`Session`]): one `bwrap` start,
+//! then a driver inside it reads commands one at a time from a pipe, runs
+//! each in a fresh bash, in its own empty directory (also its `HOME`), with a
+//! wall-clock limit ([`Config::time_limit`], 2 s), a CPU limit, a
+//! virtual-memory limit, a file-size limit and a process limit, and answers
+//! once every process the command started has ended: each command's bash
+//! holds the only write end of a pipe the driver reads (inherited by every
+//! process it starts), and the driver then checks that the sandbox's PID
+//! namespace holds nothing but itself and its init. Whatever still runs at
+//! the limit is killed and makes the answer *unknown*. When the oracle runs
+//! as root, each session drops to an otherwise unused user id of its own
+//! (from 1,000,000 up) first: the kernel does not apply the process limit to
+//! root, and it counts all processes of a user, so concurrent sessions must
+//! not share one. A session's files live in `/dev/shm` when it is there (a
+//! tmpfs: on a disk file system, creating and removing each command's files
+//! cost more than running it).
+
 //! A command containing U+0000 reaches bash on its standard input (`bash -s`,
 //! which reads it as bash does); a command over 64 KiB from a file (`bash
 //! FILE`: an argument cannot exceed 128 KiB); any other through `bash -c`.
@@ -87,21 +94,29 @@
 //! # API, and cost
 //!
 //! Build one [`Oracle`] ([`Oracle::new`]: finds bash, `bwrap` and `sh`,
-//! builds the stub directory once) and reuse it. [`Oracle::run`] runs one
-//! command; [`Oracle::run_batch`] and [`Oracle::attempt_batch`] run many in
-//! one sandbox (one `bwrap` start per batch, each command still in a fresh
-//! bash), which is what a soundness run should use. Measured with
-//! `cargo bench --features ground --bench ground` on the shared 2-core
-//! machine while the team built (load average 7 to 18; one run each, so
-//! quote ratios only within a run): 23 to 52 commands per second in batches
-//! of 100 from one thread, 45 to 47 from two; single runs 7 to 10 per
-//! second. The fixed cost of a fresh bash under `timeout` dominates:
-//! `--trivial` (`true` only) ran 35 per second against 33 for agent-like
-//! pipelines of stubs in the same window. A command that loops (every stub
-//! succeeds, so `while curl x; do :; done` never ends) costs the whole time
-//! limit; a soundness run may
+//! builds the stub directory once) and reuse it. [`Oracle::run`] and
+//! [`Oracle::attempt`] run one command, [`Oracle::run_batch`] and
+//! [`Oracle::attempt_batch`] many, all through a resident sandbox the oracle
+//! keeps ([`Oracle::session`]; a [`Session`] may also be held and used
+//! directly). An `Oracle` is `Sync`: each thread's calls get a session of
+//! their own (own directory, own user id), so they run independently.
+//!
+//! Measured with `cargo bench --features ground --bench ground` (batches of
+//! 200, one thread, 600 commands; CPU through a cgroup of the benchmark's
+//! own, since bubblewrap does not pass its children's CPU time to its
+//! parent) on the shared 2-core machine, one run each:
+//!
+//! | | load average | agent-like commands/s | CPU per command | `true`/s | CPU per `true` | single `run`/s |
+//! |---|---|---|---|---|---|---|
+//! | a `bwrap` start per batch, `timeout` per command, files on disk | 5.1-5.6 | 57 | 6.3 ms | 81 | 4.2 ms | 13-21 |
+//! | resident session, no `timeout`, files in `/dev/shm` | 7.5 | 98 | 5.8 ms | 177 | 2.5 ms | 100 |
+//!
+//! The fixed cost of a command is now a fork of the driver and a bash start;
+//! what remains for agent-like commands is the stubs (a POSIX `sh` start
+//! each). Single runs no longer start a sandbox each (13-21 per second
+//! before). A command that loops (every stub succeeds, so `while curl x; do
+//! :; done` never ends) costs the whole time limit; a soundness run may
 //! lower [`Config::time_limit`].
-//! An `Oracle` is `Sync`: batches may run from several threads.
 //!
 //! A soundness run checks each allowed command like this: an execution, or
 //! the records of an unknown answer, goes to
@@ -142,6 +157,7 @@ mod host;
 mod record;
 pub mod report;
 mod sandbox;
+mod session;
 mod words;
 
 use std::path::PathBuf;
@@ -150,6 +166,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 pub use sandbox::{Attempt, Oracle};
+pub use session::Session;
 
 /// Programs whose stub runs its inner command as the real program would (`INV-GROUND-2`).
 pub const TRANSPARENT_WRAPPERS: [&str; 6] =

@@ -9,12 +9,17 @@
 //! S <id> <pid> <argc>\n             a stub started, by the command <id>,
 //!   <bytes> <arg>\n  (argc times)   with this argv
 //! W <pid> <index>\n                 the wrapper stub <pid> runs argv[index..]
+//! E <pid>\n                         the wrapper stub <pid> exits without an inner command
 //! ```
+//!
+//! A wrapper stub that wrote neither `W` nor `E` was stopped in between: an
+//! execution read from such a log would silently lack what the wrapper was
+//! about to run, so [`parse`] answers *unknown* (`INV-GROUND-3`).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use super::words::{basename, can_start, inner_text};
-use super::{quote_words, Executed, Execution, GroundError, Origin};
+use super::{quote_words, Executed, Execution, GroundError, Origin, TRANSPARENT_WRAPPERS};
 
 /// Parses one command's log; an error for any malformed record, or when no
 /// bash loaded the trap.
@@ -23,6 +28,11 @@ pub(super) fn parse(log: &[u8], status: i32) -> Result<Execution, GroundError> {
     let mut bash_version = None;
     read_records(log, &mut build, &mut bash_version)?;
     let bash_version = bash_version.ok_or_else(|| bad("no bash loaded the trap".to_owned()))?;
+    if let Some(pid) = build.open_wrappers.iter().min() {
+        return Err(bad(format!(
+            "the wrapper stub {pid} was stopped before it ran its inner command"
+        )));
+    }
     Ok(Execution {
         bash_version,
         commands: build.commands,
@@ -79,6 +89,10 @@ fn read_records(
                 let pid = reader.number()?;
                 let index = reader.number()?;
                 build.wrapper(pid_of(pid), index)?;
+            }
+            "E" => {
+                let pid = reader.number()?;
+                build.open_wrappers.remove(&pid_of(pid));
             }
             other => return Err(bad(format!("unknown record kind {other:?}"))),
         }
@@ -164,6 +178,8 @@ struct Builder {
     by_stub: HashMap<u32, usize>,
     /// A wrapper stub's pid → the inner entry waiting for the inner's argv.
     pending_inner: HashMap<u32, usize>,
+    /// The wrapper stubs that have not yet said how they end (`W` or `E`).
+    open_wrappers: BTreeSet<u32>,
 }
 
 impl Builder {
@@ -184,6 +200,10 @@ impl Builder {
     }
 
     fn stub(&mut self, id: &str, pid: u32, argv: Vec<String>) {
+        let program = argv.first().map_or("", |first| basename(first));
+        if TRANSPARENT_WRAPPERS.contains(&program) {
+            self.open_wrappers.insert(pid);
+        }
         // The inner command a wrapper stub exec'd keeps the wrapper's pid.
         if let Some(index) = self.pending_inner.remove(&pid) {
             if let Some(entry) = self.commands.get_mut(index) {
@@ -228,6 +248,7 @@ impl Builder {
             .get_mut(wrapper)
             .ok_or_else(|| bad("a wrapper record out of range".to_owned()))?;
         entry.inner_at = Some(index);
+        self.open_wrappers.remove(&pid);
         let text = inner_text(entry, index);
         self.pending_inner.insert(pid, self.commands.len());
         self.commands.push(Executed {
@@ -263,5 +284,24 @@ mod tests {
         let ok = parse(b"B 1 5.2.15(1)-release\nD 1.1 5 ls\n-l\n", 0).unwrap();
         assert_eq!(ok.commands.len(), 1);
         assert_eq!(ok.commands[0].text, "ls\n-l");
+    }
+
+    /// INV-GROUND-3: a wrapper stub stopped between its own record and its
+    /// inner command's (the run-4 race) makes the answer unknown; one that
+    /// says it ran none (`E`), or ran one (`W`), does not.
+    #[test]
+    fn inv_ground_3_a_stopped_wrapper_is_unknown() {
+        let wrapper = "B 1 5.2\nD 1.1 21 timeout 1.5h npm test\nS 1.1 7 4\n12 /bin/timeout\n4 1.5h\n3 npm\n4 test\n";
+        assert!(parse(wrapper.as_bytes(), 0).is_err());
+        assert_eq!(
+            parse_prefix(wrapper.as_bytes(), -1).unwrap().commands.len(),
+            1
+        );
+        let ended = format!("{wrapper}E 7\n");
+        assert_eq!(parse(ended.as_bytes(), 0).unwrap().commands.len(), 1);
+        let ran = format!("{wrapper}W 7 2\nS 1.1 7 2\n8 /bin/npm\n4 test\n");
+        let execution = parse(ran.as_bytes(), 0).unwrap();
+        assert_eq!(execution.commands[1].text, "npm test");
+        assert_eq!(execution.commands[1].argv.as_ref().unwrap().len(), 2);
     }
 }

@@ -1,23 +1,21 @@
-//! The sandbox: building the stub directory once, and running batches in
-//! bubblewrap (`INV-GROUND-3`).
+//! The oracle: building the stub directory once, and answering commands
+//! through resident sandboxes ([`super::session`]) (`INV-GROUND-3`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::sync::Mutex;
+use std::time::Duration;
 
-use super::host::{
-    chown_tree, count_own_processes, current_uid, remove_stale, sandbox_uid, temp_base, which,
-    TempDir,
-};
+use super::host::{count_own_processes, current_uid, remove_stale, temp_base, which, TempDir};
+use super::session::{Live, Session};
 use super::{record, Config, Execution, GroundError, SHELLS, TRANSPARENT_WRAPPERS};
 
 /// Where the control directory (trap, stubs, driver, bash) appears in the sandbox.
-const CONTROL: &str = "/tmp/.ground";
-/// Where the batch's directory (commands, logs, work directories) appears.
-const OUT: &str = "/tmp/.ground-out";
+pub(super) const CONTROL: &str = "/tmp/.ground";
+/// Where the session's directory (commands, logs, work directories) appears.
+pub(super) const OUT: &str = "/tmp/.ground-out";
 /// The directories whose programs get stubs and are replaced by the stubs.
-const BIN_DIRS: [&str; 6] = [
+pub(super) const BIN_DIRS: [&str; 6] = [
     "/usr/local/sbin",
     "/usr/local/bin",
     "/usr/sbin",
@@ -26,13 +24,15 @@ const BIN_DIRS: [&str; 6] = [
     "/bin",
 ];
 /// Directories replaced by an empty tmpfs when they exist.
-const MASKED: [&str; 5] = ["/tmp", "/run", "/home", "/root", "/var/tmp"];
+pub(super) const MASKED: [&str; 5] = ["/tmp", "/run", "/home", "/root", "/var/tmp"];
 /// The file-size limit, in KiB (also bounds the record log).
 const FILE_SIZE_KIB: u64 = 4096;
 /// Longer commands are run from a file rather than by `bash -c`.
-const LONGEST_ARGUMENT: usize = 64 * 1024;
+pub(super) const LONGEST_ARGUMENT: usize = 64 * 1024;
 /// The virtual-memory limit, in KiB.
 const MEMORY_KIB: u64 = 1 << 20;
+/// The most idle sessions an oracle keeps for [`Oracle::attempt`].
+const IDLE_SESSIONS: usize = 4;
 
 const ENV_BASH: &str = include_str!("env.bash");
 const STUB_SH: &str = include_str!("stub.sh");
@@ -41,21 +41,23 @@ const DRIVER_BASH: &str = include_str!("driver.bash");
 /// The execution oracle: a configured sandbox, reused for every run (`INV-GROUND-*`).
 #[derive(Debug)]
 pub struct Oracle {
-    config: Config,
-    control: TempDir,
-    bwrap: PathBuf,
-    bash: PathBuf,
-    sh: PathBuf,
-    timeout: PathBuf,
-    stub_targets: Vec<&'static str>,
-    /// Running as root: each batch drops to a user of its own.
-    as_root: bool,
+    pub(super) config: Config,
+    pub(super) control: TempDir,
+    pub(super) bwrap: PathBuf,
+    pub(super) bash: PathBuf,
+    pub(super) sh: PathBuf,
+    pub(super) stub_targets: Vec<&'static str>,
+    /// Running as root: each session drops to a user of its own.
+    pub(super) as_root: bool,
     max_processes: u64,
+    /// Resident sandboxes not in use, for the next [`Oracle::session`].
+    idle: Mutex<Vec<Live>>,
 }
 
 impl Oracle {
-    /// Finds bash, `bwrap`, `sh` and `timeout`, builds the stub directory,
-    /// and runs `true` once to prove the sandbox starts.
+    /// Finds bash, `bwrap` and `sh`, builds the stub directory, and runs
+    /// `true` once to prove the sandbox starts (that sandbox is kept for the
+    /// next command).
     ///
     /// # Errors
     /// [`GroundError::Setup`] when a tool is missing or the sandbox cannot start.
@@ -70,7 +72,6 @@ impl Oracle {
         let bash = find(&config.bash, &["bash"])?;
         let bwrap = find(&config.bwrap, &["bwrap"])?;
         let sh = find(&None, &["dash", "sh"])?;
-        let timeout = find(&None, &["timeout"])?;
         let as_root = current_uid() == Some(0);
         remove_stale(&temp_base(as_root));
         let control =
@@ -88,15 +89,14 @@ impl Oracle {
             bwrap,
             bash,
             sh,
-            timeout,
             stub_targets,
             as_root,
             max_processes,
+            idle: Mutex::new(Vec::new()),
         };
-        match oracle.run_batch(&["true"]).pop() {
-            Some(Ok(_)) => Ok(oracle),
-            Some(Err(error)) => Err(setup(format!("the sandbox does not work: {error}"))),
-            None => Err(setup("the sandbox does not work".to_owned())),
+        match oracle.run("true") {
+            Ok(_) => Ok(oracle),
+            Err(error) => Err(setup(format!("the sandbox does not work: {error}"))),
         }
     }
 
@@ -106,18 +106,41 @@ impl Oracle {
         &self.config
     }
 
-    /// Runs one command (`INV-GROUND-1`): one sandbox start, then [`Oracle::run_batch`].
+    /// A session: a resident sandbox that answers commands one at a time
+    /// (an idle one of this oracle's, or a new one started on first use).
+    #[must_use]
+    pub fn session(&self) -> Session<'_> {
+        let live = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        Session::new(self, live)
+    }
+
+    /// Gives a session's sandbox back for the next [`Oracle::session`].
+    pub(super) fn put_back(&self, live: Live) {
+        if let Ok(mut idle) = self.idle.lock() {
+            if idle.len() < IDLE_SESSIONS {
+                idle.push(live);
+            }
+        }
+    }
+
+    /// Runs one command (`INV-GROUND-1`) in a fresh bash, in a resident
+    /// sandbox of this oracle's ([`Oracle::session`]).
     ///
     /// # Errors
     /// A [`GroundError`]: what ran is unknown.
     pub fn run(&self, command: &str) -> Result<Execution, GroundError> {
-        self.run_batch(&[command])
-            .pop()
-            .unwrap_or_else(|| Err(GroundError::Start("no result".to_owned())))
+        self.attempt(command).result
     }
 
-    /// Runs each command in a fresh bash, one after the other, in one sandbox
-    /// start; the answers are in the order of `commands`.
+    /// [`Oracle::run`], keeping what was recorded of a command whose answer
+    /// is unknown (`INV-GROUND-3`).
+    #[must_use]
+    pub fn attempt(&self, command: &str) -> Attempt {
+        self.session().attempt(command)
+    }
+
+    /// Runs each command in a fresh bash, one after the other, in one
+    /// session; the answers are in the order of `commands`.
     #[must_use]
     pub fn run_batch(&self, commands: &[&str]) -> Vec<Result<Execution, GroundError>> {
         self.attempt_batch(commands)
@@ -130,167 +153,26 @@ impl Oracle {
     /// answer is unknown (`INV-GROUND-3`).
     #[must_use]
     pub fn attempt_batch(&self, commands: &[&str]) -> Vec<Attempt> {
-        let failed = |why: String| {
-            commands
-                .iter()
-                .map(|_| Attempt::failed(GroundError::Start(why.clone())))
-                .collect()
-        };
-        let out = match TempDir::new(&temp_base(self.as_root), "batch") {
-            Ok(out) => out,
-            Err(error) => return failed(error.to_string()),
-        };
-        let uid = self.as_root.then(sandbox_uid);
-        if let Err(error) = self.prepare(out.path(), commands, uid) {
-            return failed(error.to_string());
-        }
-        let finished = self.sandbox(out.path(), commands.len(), uid);
-        let statuses = fs::read_to_string(out.path().join("status")).unwrap_or_default();
-        let mut by_index = std::collections::HashMap::new();
-        for line in statuses.lines() {
-            let mut fields = line.split(' ');
-            if let (Some(i), Some(status), Some(micros)) =
-                (fields.next(), fields.next(), fields.next())
-            {
-                by_index.insert(i.to_owned(), (status.to_owned(), micros.to_owned()));
-            }
-        }
-        (0..commands.len())
-            .map(|i| match by_index.get(&i.to_string()) {
-                Some((status, micros)) => self.answer(out.path(), i, status, micros),
-                None => Attempt::failed(GroundError::Start(match &finished {
-                    Ok(()) => "the sandbox did not run it".to_owned(),
-                    Err(why) => why.clone(),
-                })),
-            })
+        let mut session = self.session();
+        commands
+            .iter()
+            .map(|command| session.attempt(command))
             .collect()
     }
 
-    /// Writes the manifest, the commands and an empty directory for each.
-    fn prepare(&self, out: &Path, commands: &[&str], uid: Option<u32>) -> std::io::Result<()> {
-        for dir in ["in", "work", "log", "err"] {
-            fs::create_dir(out.join(dir))?;
-        }
-        let mut manifest = String::new();
-        for (i, command) in commands.iter().enumerate() {
-            fs::write(out.join("in").join(i.to_string()), command)?;
-            fs::create_dir(out.join("work").join(i.to_string()))?;
-            // `bash -c` cannot take an argument over 128 KiB (MAX_ARG_STRLEN).
-            let mode = if command.contains('\0') {
-                "stdin"
-            } else if command.len() > LONGEST_ARGUMENT {
-                "file"
-            } else {
-                "c"
-            };
-            manifest.push_str(&format!("{i} {mode}\n"));
-        }
-        fs::write(out.join("manifest"), manifest)?;
-        if let Some(uid) = uid {
-            chown_tree(out, uid)?;
-        }
-        Ok(())
-    }
-
-    /// Runs the driver in bubblewrap and waits for it, within a deadline.
-    fn sandbox(&self, out: &Path, count: usize, uid: Option<u32>) -> Result<(), String> {
-        let control = self.control.path();
-        let mut command = Command::new(&self.bwrap);
-        command.args([
-            "--unshare-all",
-            "--die-with-parent",
-            "--new-session",
-            "--ro-bind",
-            "/",
-            "/",
-            "--dev",
-            "/dev",
-            "--proc",
-            "/proc",
-        ]);
-        for dir in MASKED.iter().filter(|d| Path::new(d).is_dir()) {
-            command.args(["--tmpfs", dir]);
-        }
-        command.arg("--ro-bind").arg(control).arg(CONTROL);
-        for (tool, name) in [
-            (&self.bash, "bash"),
-            (&self.sh, "sh"),
-            (&self.timeout, "timeout"),
-        ] {
-            command
-                .arg("--ro-bind")
-                .arg(tool)
-                .arg(format!("{CONTROL}/{name}"));
-        }
-        command.arg("--bind").arg(out).arg(OUT);
-        for dir in &self.stub_targets {
-            command.arg("--ro-bind").arg(control.join("stubs")).arg(dir);
-        }
-        command
-            .args(["--chdir", OUT])
-            .arg(format!("{CONTROL}/bash"))
-            .args(["--norc", "--noprofile", "-c"])
-            .arg(self.driver())
-            .env_clear()
-            .env("PATH", BIN_DIRS.join(":"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null());
-        match fs::File::create(out.join("sandbox.err")) {
-            Ok(file) => command.stderr(file),
-            Err(_) => command.stderr(Stdio::null()),
-        };
-        if let Some(uid) = uid {
-            use std::os::unix::process::CommandExt;
-            command.uid(uid).gid(uid);
-        }
-        let mut child = command
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", self.bwrap.display()))?;
-        let per_command = self.config.time_limit + Duration::from_secs(1);
-        let deadline = Instant::now()
-            + per_command.saturating_mul(u32::try_from(count).unwrap_or(u32::MAX))
-            + Duration::from_secs(10);
-        let mut pause = Duration::from_micros(500);
-        loop {
-            match child.try_wait() {
-                Ok(Some(status)) if status.success() => return Ok(()),
-                Ok(Some(status)) => {
-                    let stderr = fs::read_to_string(out.join("sandbox.err")).unwrap_or_default();
-                    return Err(format!(
-                        "the sandbox exited with {status}: {}",
-                        stderr.trim()
-                    ));
-                }
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_millis(20));
-                }
-                Ok(None) => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    return Err("the sandbox ran past its deadline".to_owned());
-                }
-                Err(error) => return Err(format!("cannot wait for the sandbox: {error}")),
-            }
-        }
-    }
-
     /// The driver script with this oracle's limits.
-    fn driver(&self) -> String {
-        // `timeout 0` would mean no limit at all.
+    pub(super) fn driver(&self) -> String {
         let limit = self.config.time_limit.max(Duration::from_millis(10));
-        let seconds = limit.as_secs_f64();
         DRIVER_BASH
             .replace("@NPROC@", &self.max_processes.to_string())
             .replace("@FSIZE@", &FILE_SIZE_KIB.to_string())
             .replace("@CPU@", &(limit.as_secs() + 2).to_string())
             .replace("@VMEM@", &MEMORY_KIB.to_string())
-            .replace("@SECONDS@", &format!("{seconds:.3}"))
             .replace("@MICROS@", &limit.as_micros().to_string())
     }
 
     /// One command's answer from its status line, stderr and log (`INV-GROUND-3`).
-    fn answer(&self, out: &Path, i: usize, status: &str, micros: &str) -> Attempt {
+    pub(super) fn answer(&self, out: &Path, i: u64, status: &str, micros: &str) -> Attempt {
         let log = fs::read(out.join("log").join(i.to_string()));
         let verdict = self.verdict(out, i, status, micros, log.as_ref().ok());
         match (verdict, log) {
@@ -318,7 +200,7 @@ impl Oracle {
     fn verdict(
         &self,
         out: &Path,
-        i: usize,
+        i: u64,
         status: &str,
         micros: &str,
         log: Option<&Vec<u8>>,
@@ -330,8 +212,8 @@ impl Oracle {
             return Err(GroundError::Start(format!("the driver said {status:?}")));
         };
         let elapsed = Duration::from_micros(micros.parse().unwrap_or(u64::MAX));
-        // 124: timeout's own status; 137: killed by SIGKILL; 152: SIGXCPU.
-        let killed = matches!(status, 124 | 137);
+        // 137: killed by SIGKILL (the driver's at the limit); 152: SIGXCPU.
+        let killed = status == 137;
         if killed && elapsed + Duration::from_millis(100) >= self.config.time_limit || status == 152
         {
             return Err(GroundError::TimedOut);
@@ -366,7 +248,7 @@ pub struct Attempt {
 }
 
 impl Attempt {
-    fn failed(error: GroundError) -> Self {
+    pub(super) fn failed(error: GroundError) -> Self {
         Self {
             result: Err(error),
             recorded: None,
@@ -395,7 +277,7 @@ fn write_control(dir: &Path, stub_status: u8) -> std::io::Result<()> {
     );
     fs::write(dir.join("stub"), stub)?;
     fs::set_permissions(dir.join("stub"), fs::Permissions::from_mode(0o755))?;
-    for mount_point in ["bash", "sh", "timeout"] {
+    for mount_point in ["bash", "sh"] {
         fs::write(dir.join(mount_point), "")?;
     }
     let stubs = dir.join("stubs");

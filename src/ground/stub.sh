@@ -3,7 +3,8 @@
 #   S <id> <pid> <argc>\n  then, per argument, <bytes> <arg>\n
 # (the first argument is the path it was started as). A transparent wrapper
 # then records where its inner command starts (W <pid> <index>\n) and runs it
-# through PATH as the real one would; a shell runs the real bash with the
+# through PATH as the real one would, or records that it ends without one
+# (E <pid>\n); a shell runs the real bash with the
 # trap; anything else exits with the configured status.
 # One write, so that records of concurrent stubs do not interleave.
 __record="S ${__GROUND_ID:--} $$ $(($# + 1))
@@ -14,6 +15,13 @@ for __arg in "$@"; do
 "
 done
 printf '%s' "$__record" >>"$__GROUND_LOG"
+# A wrapper records how it ended: W (it runs its inner command) or E (it
+# exits without one), so a wrapper stopped in between is never read as one
+# that ran nothing.
+case ${0##*/} in
+  timeout|time|nice|nohup|stdbuf|setsid)
+    trap 'printf "E %s\n" "$$" >>"$__GROUND_LOG"' EXIT ;;
+esac
 
 # Wrapper grammars: skip the wrapper's own options; `__inner` is the index of
 # the inner command in argv (argv[0] = the wrapper), -1 when there is none.
@@ -85,6 +93,7 @@ case ${0##*/} in
 esac
 if [ "$__inner" -gt 0 ]; then
   printf 'W %s %s\n' "$$" "$__inner" >>"$__GROUND_LOG"
+  trap - EXIT
   exec "$@"
 fi
 exit @STATUS@

@@ -5,6 +5,11 @@
 //! of what runs — `LD_PRELOAD`, `BASH_ENV`, `PATH` and `GIT_CONFIG_*` decide
 //! which code runs. The hardened profile makes both visible to the rules.
 
+use tree_sitter::Node;
+
+use super::spelling::without_line_continuations;
+use super::{named_children, slice};
+
 /// Variables whose assignment cannot change which code runs (`HARD-EFFECT-2`).
 /// Any other assignment floors its command to `ask`.
 pub const INERT_VARIABLES: [&str; 22] = [
@@ -63,6 +68,54 @@ pub fn is_effect_redirect(operator: &str, destinations: &[&str]) -> bool {
         return false;
     }
     !matches!(destinations, [only] if *only == "/dev/null")
+}
+
+/// The redirections with effects, each as its operator and its targets
+/// separated by one space, joined by one space (`HARD-EFFECT-1`).
+pub fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
+    let mut files = Vec::new();
+    let mut pending: Vec<Node<'_>> = redirects.to_vec();
+    while let Some(redirect) = pending.pop() {
+        match redirect.kind() {
+            "file_redirect" => files.push(redirect),
+            // A here-document's line can carry more redirects (`cat <<EOF > out`).
+            "heredoc_redirect" => pending.extend(
+                named_children(redirect)
+                    .into_iter()
+                    .filter(|c| c.kind() == "file_redirect"),
+            ),
+            _ => {}
+        }
+    }
+    files.sort_by_key(Node::start_byte);
+    let mut parts = Vec::new();
+    for redirect in files {
+        let destinations: Vec<Node<'_>> = redirect
+            .children_by_field_name("destination", &mut redirect.walk())
+            .collect();
+        let operator_end = destinations
+            .first()
+            .map_or(redirect.end_byte(), Node::start_byte);
+        let operator: String = source
+            .get(redirect.start_byte()..operator_end)
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let targets: Vec<String> = destinations
+            .iter()
+            .map(|d| without_line_continuations(slice(source, *d)))
+            .collect();
+        let target_refs: Vec<&str> = targets.iter().map(String::as_str).collect();
+        if is_effect_redirect(&operator, &target_refs) {
+            parts.push(
+                format!("{operator} {}", targets.join(" "))
+                    .trim_end()
+                    .to_owned(),
+            );
+        }
+    }
+    parts.join(" ")
 }
 
 #[cfg(test)]

@@ -7,17 +7,22 @@
 //! closed wherever its model of bash is unsure.
 //!
 //! Submodules, in the order a command flows through them: [`walk`] finds
-//! what to judge, using [`spelling`] for names and separators, [`runs`] for
-//! commands that run unseen code and [`effects`] for redirections and
-//! assignments; [`dewrap`] is the authorizer's extra guard.
+//! what to judge, using [`parse`] for texts the parser and bash read
+//! differently, [`spelling`] for names and separators, [`runs`] for
+//! commands that run unseen code, [`expand`] for expansions that evaluate
+//! data and [`effects`] for redirections and assignments; [`dewrap`] is the
+//! authorizer's extra guard.
 
 pub mod dewrap;
 pub mod effects;
+pub mod expand;
+pub mod parse;
 pub mod runs;
 pub mod spelling;
 pub mod walk;
 
 use serde::{Serialize, Serializer};
+use tree_sitter::Node;
 
 use crate::policy::check::refusal;
 use crate::policy::{CheckResult, Policy};
@@ -128,6 +133,10 @@ pub enum Clause {
     Nul,
     /// `HARD-PARSE-3`: blanks the parser and bash disagree on.
     Blanks,
+    /// `HARD-PARSE-4`: a here-document bash does not end where the parser does.
+    HeredocDelimiter,
+    /// `HARD-PARSE-5`: an escaped blank the parser skips or that ends an argument.
+    EscapedBlank,
     /// `HARD-DEWRAP-1`: de-wrapping changed the parse.
     DewrapChangesParse,
     /// `HARD-SPELL-2`: a wrapper floor of the dequoted name.
@@ -156,6 +165,8 @@ impl Clause {
             Self::ParseError => "HARD-PARSE-1",
             Self::Nul => "HARD-PARSE-2",
             Self::Blanks => "HARD-PARSE-3",
+            Self::HeredocDelimiter => "HARD-PARSE-4",
+            Self::EscapedBlank => "HARD-PARSE-5",
             Self::DewrapChangesParse => "HARD-DEWRAP-1",
             Self::SpellFloor => "HARD-SPELL-2",
             Self::SpellComputed => "HARD-SPELL-3",
@@ -251,7 +262,7 @@ fn trimmed_away_non_blank(command: &str, trimmed: &str) -> bool {
         return false;
     }
     let trailing_trimmed = !command.ends_with(trimmed);
-    walk::disagrees_on_blanks(command) || (trailing_trimmed && command.contains("<<"))
+    parse::disagrees_on_blanks(command) || (trailing_trimmed && command.contains("<<"))
 }
 
 /// An `ask` decided by a floor alone, on the whole command.
@@ -275,6 +286,17 @@ fn stricter(a: CheckResult, b: CheckResult) -> CheckResult {
     } else {
         a
     }
+}
+
+/// The named children of `node`, in order (the walk's parts share it).
+fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+/// The source text of `node`.
+fn slice<'s>(source: &'s str, node: Node<'_>) -> &'s str {
+    source.get(node.start_byte()..node.end_byte()).unwrap_or("")
 }
 
 /// A policy asked under a profile: the authorizer's permission query

@@ -12,10 +12,11 @@ use std::cell::RefCell;
 use serde::Serialize;
 use tree_sitter::{Node, Parser};
 
-use super::effects::{is_effect_redirect, is_inert_assignment};
+use super::effects::{effect_text, is_inert_assignment};
+use super::expand::{evaluates_data, is_indirect};
 use super::runs::runs_code;
 use super::spelling::{dequote_name, without_line_continuations, Name};
-use super::Clause;
+use super::{named_children, slice, Clause};
 use crate::policy::floor::{basename, wrapper_kind};
 use crate::policy::units::{
     UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_UNITS, MAX_UNIT_TEXT_CODE_UNITS,
@@ -46,8 +47,6 @@ pub struct Judgement {
 
 /// Redirect node kinds.
 const REDIRECTS: [&str; 3] = ["file_redirect", "heredoc_redirect", "herestring_redirect"];
-/// Operators whose operands `[[ … ]]` evaluates arithmetically.
-const ARITHMETIC_TESTS: [&str; 6] = ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"];
 
 /// The judgements of `command` in source order (`HARD-UNIT-1`, `HARD-UNIT-2`).
 ///
@@ -59,7 +58,7 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
         return Err(UnitsError::CommandTooLong { code_units: length });
     }
     let mut sink = Sink::default();
-    if disagrees_on_blanks(command) {
+    if super::parse::disagrees_on_blanks(command) {
         // HARD-PARSE-3: the parser splits words where bash does not.
         sink.push(
             command,
@@ -95,18 +94,6 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
             .ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
         walk(command, tree.root_node(), &mut sink)?;
         Ok(sink.out)
-    })
-}
-
-/// A character ECMAScript counts as whitespace or a line terminator (ECMA-2)
-/// that bash does not treat as a blank: anything but space, tab and line
-/// feed. The parser splits words on some (VT, FF, CR), the gate trims all,
-/// bash does neither (`HARD-PARSE-3`).
-#[must_use]
-pub fn disagrees_on_blanks(command: &str) -> bool {
-    command.chars().any(|c| {
-        (crate::ecma::is_whitespace(c) || crate::ecma::is_line_terminator(c))
-            && !matches!(c, ' ' | '\t' | '\n')
     })
 }
 
@@ -154,15 +141,6 @@ impl Sink {
     }
 }
 
-fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut cursor = node.walk();
-    node.named_children(&mut cursor).collect()
-}
-
-fn slice<'s>(source: &'s str, node: Node<'_>) -> &'s str {
-    source.get(node.start_byte()..node.end_byte()).unwrap_or("")
-}
-
 /// The iterative walk; `depth` counts substitutions and subshells (`POL-LIMIT-3`).
 fn walk(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), UnitsError> {
     if root.has_error() {
@@ -174,6 +152,10 @@ fn walk(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), UnitsError>
             Vec::new(),
             Some(Clause::ParseError),
         )?;
+    } else if let Some((clause, span)) = super::parse::disagreement(source, root) {
+        // HARD-PARSE-4, HARD-PARSE-5: the parser and bash read this text differently.
+        let text = source.get(span.0..span.1).unwrap_or(source);
+        sink.push(text, span, None, Vec::new(), Some(clause))?;
     }
     let mut stack: Vec<(Node<'_>, Option<UnitContext>, usize)> = vec![(root, None, 0)];
     while let Some((node, context, depth)) = stack.pop() {
@@ -257,7 +239,7 @@ fn visit(
         }
         "expansion" => {
             let text = slice(source, node);
-            if text.starts_with("${!") || text.contains("@P") {
+            if is_indirect(text) {
                 return sink.push(
                     text,
                     span,
@@ -268,55 +250,15 @@ fn visit(
             }
             Ok(())
         }
-        kind if is_arithmetic_root(source, node, kind) && reads_variables(source, node) => sink
-            .push(
-                slice(source, node),
-                span,
-                context,
-                Vec::new(),
-                Some(Clause::ExpandArithmetic),
-            ),
+        _ if evaluates_data(source, node) => sink.push(
+            slice(source, node),
+            span,
+            context,
+            Vec::new(),
+            Some(Clause::ExpandArithmetic),
+        ),
         _ => Ok(()),
     }
-}
-
-/// A node whose content bash evaluates arithmetically (`HARD-EXPAND-1`).
-fn is_arithmetic_root(source: &str, node: Node<'_>, kind: &str) -> bool {
-    match kind {
-        "arithmetic_expansion" | "c_style_for_statement" => true,
-        "compound_statement" => slice(source, node).starts_with("(("),
-        "test_command" => {
-            let text = slice(source, node);
-            text.starts_with("[[") && ARITHMETIC_TESTS.iter().any(|op| text.contains(op))
-        }
-        _ => {
-            let parent = node.parent();
-            parent.is_some_and(|p| {
-                p.kind() == "subscript" && p.child_by_field_name("index") == Some(node)
-            })
-        }
-    }
-}
-
-/// Whether an arithmetic subtree names a variable or expands anything.
-fn reads_variables(source: &str, node: Node<'_>) -> bool {
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
-        match n.kind() {
-            "variable_name" | "simple_expansion" | "expansion" | "command_substitution" => {
-                return true
-            }
-            "word"
-                if slice(source, n)
-                    .bytes()
-                    .any(|b| b.is_ascii_alphabetic() || b == b'_') =>
-            {
-                return true
-            }
-            _ => stack.extend(named_children(n)),
-        }
-    }
-    false
 }
 
 /// True if one of `parts` assigns a variable that is not inert (`HARD-EFFECT-2`).
@@ -443,52 +385,4 @@ fn simple_command(
         sink.mark_named();
     }
     Ok(())
-}
-
-/// The redirections with effects, each as its operator and its targets
-/// separated by one space, joined by one space (`HARD-EFFECT-1`).
-fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
-    let mut files = Vec::new();
-    let mut pending: Vec<Node<'_>> = redirects.to_vec();
-    while let Some(redirect) = pending.pop() {
-        match redirect.kind() {
-            "file_redirect" => files.push(redirect),
-            // A here-document's line can carry more redirects (`cat <<EOF > out`).
-            "heredoc_redirect" => pending.extend(
-                named_children(redirect)
-                    .into_iter()
-                    .filter(|c| c.kind() == "file_redirect"),
-            ),
-            _ => {}
-        }
-    }
-    files.sort_by_key(Node::start_byte);
-    let mut parts = Vec::new();
-    for redirect in files {
-        let destinations: Vec<Node<'_>> = redirect
-            .children_by_field_name("destination", &mut redirect.walk())
-            .collect();
-        let operator_end = destinations
-            .first()
-            .map_or(redirect.end_byte(), Node::start_byte);
-        let operator: String = source
-            .get(redirect.start_byte()..operator_end)
-            .unwrap_or("")
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        let targets: Vec<String> = destinations
-            .iter()
-            .map(|d| without_line_continuations(slice(source, *d)))
-            .collect();
-        let target_refs: Vec<&str> = targets.iter().map(String::as_str).collect();
-        if is_effect_redirect(&operator, &target_refs) {
-            parts.push(
-                format!("{operator} {}", targets.join(" "))
-                    .trim_end()
-                    .to_owned(),
-            );
-        }
-    }
-    parts.join(" ")
 }

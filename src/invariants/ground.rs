@@ -24,8 +24,8 @@ pub enum Basis {
     /// A transparent wrapper that ran an inner command: not by itself, but
     /// through the entry of that inner command.
     ThroughInner,
-    /// Only assignments: not by itself, but by the entries of the commands
-    /// its substitutions ran.
+    /// Only assignments, or only redirections: not by itself, but by the
+    /// entries of the commands its substitutions ran.
     Substitutions,
 }
 
@@ -144,19 +144,21 @@ pub fn check_ground(policy: &Policy, execution: &Execution) -> Result<(), Ground
 }
 
 /// `INV-GROUND-6`: a wrapper that ran an inner command is judged through it;
-/// an assignment-only command by its substitutions; everything else by its text.
+/// an assignment-only or redirection-only command by its substitutions;
+/// everything else by its text.
 fn basis(executed: &Executed) -> Basis {
     if executed.inner_at.is_some() {
         Basis::ThroughInner
-    } else if is_assignment_only(&executed.text) {
+    } else if names_no_command(&executed.text) {
         Basis::Substitutions
     } else {
         Basis::Text
     }
 }
 
-/// The text parses, without error, as assignments alone (`A=1`, `A=$(x) B=2`).
-fn is_assignment_only(text: &str) -> bool {
+/// The text parses, without error, as assignments alone (`A=1`, `A=$(x) B=2`)
+/// or redirections alone (`> x`, `2>&1`, `> $(x)`): it names no command.
+fn names_no_command(text: &str) -> bool {
     let Ok(mut parser) = crate::policy::units::bash_parser() else {
         return false;
     };
@@ -177,6 +179,7 @@ fn is_assignment_only(text: &str) -> bool {
     };
     match statement.kind() {
         "variable_assignment" => true,
+        "redirected_statement" => statement.child_by_field_name("body").is_none(),
         "variable_assignments" | "command" => all_assignments(statement),
         _ => false,
     }
@@ -186,7 +189,7 @@ fn is_assignment_only(text: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// INV-GROUND-6: which texts are assignments only.
+    /// INV-GROUND-6: which texts are assignments or redirections only.
     #[test]
     fn inv_ground_6_assignment_only_table() {
         let rows = [
@@ -200,9 +203,14 @@ mod tests {
             ("A=1; ls", false),
             ("ls", false),
             ("A=\"", false),
+            ("> x", true),
+            ("> x < y 2>&1", true),
+            ("> $(curl x)", true),
+            ("ls > x", false),
+            ("A=1 > x", false),
         ];
         for (text, want) in rows {
-            assert_eq!(is_assignment_only(text), want, "{text:?}");
+            assert_eq!(names_no_command(text), want, "{text:?}");
         }
     }
 }

@@ -287,9 +287,9 @@ fn backslash_joins_the_sibling(o: &AppendedViolation<'_>) -> bool {
 /// of its own, and with every backslash replaced by a plain character it is.
 /// Appending text there is not appending a sibling: `cat x \` (a parse
 /// error) followed by ` && rm -rf /` becomes `cat x '\ '` and then `rm -rf /`,
-/// judged on its own. Used by `INV-10`'s check under both profiles.
-#[must_use]
-pub fn backslash_joins(policy: &Policy, command: &str, added: &str) -> bool {
+/// judged on its own. (The hardened profile needs no such classifier: it
+/// asks on both sides, HARD-PARSE-1 and HARD-PARSE-5.)
+fn backslash_joins(policy: &Policy, command: &str, added: &str) -> bool {
     command.contains('\\')
         && !stays_separate(policy, command, added)
         && stays_separate(policy, &command.replace('\\', "a"), added)

@@ -181,9 +181,9 @@ fn check_query(details: &Value, query: &QueryRecord) -> Result<(), InvariantViol
 mod known;
 mod policy;
 pub use known::{
-    backslash_joins, check_siblings_judged_known, classify_appended_violation,
-    classify_sibling_violation, stays_separate, AppendedViolation, KnownAppendedViolation,
-    KnownSiblingViolation, SiblingViolation, KNOWN_APPENDED_VIOLATIONS, KNOWN_SIBLING_VIOLATIONS,
+    check_siblings_judged_known, classify_appended_violation, classify_sibling_violation,
+    stays_separate, AppendedViolation, KnownAppendedViolation, KnownSiblingViolation,
+    SiblingViolation, KNOWN_APPENDED_VIOLATIONS, KNOWN_SIBLING_VIOLATIONS,
 };
 pub use policy::{
     check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,

@@ -3,7 +3,7 @@
 use crate::gen::{build, ByteChoices, Route, Weights, HOME};
 use crate::policy::check::match_value;
 use crate::policy::{Policy, Rule};
-use crate::verdict::PermissionState::{self, Allow, Deny};
+use crate::verdict::PermissionState;
 
 /// One command and the policy to decide it under.
 #[derive(Debug, Clone)]
@@ -107,26 +107,11 @@ pub fn pair(seed: u64, index: u64) -> Pair {
 }
 
 /// The permissive policy the hardened profile also decides every command
-/// under (`INV-KNOWN-2`): `*` allowed, a few dangerous commands and the
-/// `.ssh` directory denied. Under it the hardened pipeline allows most
-/// commands whose parse it understands, so INV-GROUND is checked on
-/// commands no generated rule set names.
+/// under (`INV-KNOWN-2`): [`crate::gen::permissive_rules`], everything
+/// allowed but a few dangerous commands and the `.ssh` directory. Under it
+/// the hardened pipeline allows most commands whose parse it understands, so
+/// INV-GROUND is checked on commands no generated rule set names.
 #[must_use]
 pub fn permissive() -> Policy {
-    let rows: [(&str, PermissionState); 6] = [
-        ("*", Allow),
-        ("rm *", Deny),
-        ("sudo *", Deny),
-        ("git push *", Deny),
-        ("curl *", Deny),
-        ("*/.ssh/*", Deny),
-    ];
-    let rules = rows
-        .into_iter()
-        .map(|(pattern, state)| Rule {
-            pattern: pattern.to_owned(),
-            state,
-        })
-        .collect();
-    Policy::new(rules, HOME)
+    Policy::new(crate::gen::permissive_rules(), HOME)
 }

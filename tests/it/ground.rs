@@ -12,6 +12,9 @@ use inner_cmd_spec::pipeline::{decide, Options};
 use inner_cmd_spec::policy::{config, Policy, Rule};
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
+mod race;
+mod session;
+
 /// One oracle for the whole file (building the stub directory costs ~100 ms).
 fn oracle() -> &'static Oracle {
     static ORACLE: OnceLock<Oracle> = OnceLock::new();

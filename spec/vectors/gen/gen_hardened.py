@@ -12,6 +12,16 @@ from gen_check import R
 
 DENY_RM = R(("*", "allow"), ("rm *", "deny"))
 DENY_SECRET = R(("*", "allow"), ("cat *secret*", "deny"))
+DENY_REDIRECT = R(("*", "allow"), ("*>*", "deny"))
+ASK_BUT_LS = R(("*", "ask"), ("ls", "allow"))
+ASK_BUT_CAT_RM = R(("*", "ask"), ("cat *", "allow"), ("rm *", "allow"))
+
+# The deployed answer where it is not "allow by `*`" (spec/findings.md).
+DEPLOYED = {
+    "> x && ls": ("allow", "ls", "the bare redirect is in no unit; `ls` allows"),
+    "cat x \\": ("ask", "*", "the ERROR unit ` \\` meets only `*`"),
+    "cat x \\ && rm y": ("allow", "cat *", "units `cat x` and `rm y`, both allowed; the escaped blank is in no unit"),
+}
 
 
 def S(clause):
@@ -70,6 +80,14 @@ ROWS = [
     ("F-15", ["HARD-RUN-3"], DENY_RM, "python3 -c 'import shutil; shutil.rmtree(\"x\")'", "ask", S("HARD-RUN-3"), "python3 with -c runs an inline program"),
     ("F-15", ["HARD-RUN-3"], DENY_RM, "perl -e 'unlink \"x\"'", "ask", S("HARD-RUN-3"), "perl with -e runs an inline program"),
     ("F-16", ["HARD-PARSE-2"], DENY_RM, "echo 'a \u0000' && rm -rf /", "ask", S("HARD-PARSE-2"), "a NUL anywhere: one judgement, floored; the deployed answer allows, so the floor decides"),
+    ("F-17", ["HARD-EFFECT-1"], DENY_REDIRECT, "ls > /etc/passwd", "deny", "*>*", "the redirection is an effect: values `ls` and `ls > /etc/passwd`; the second meets `*>*`"),
+    ("F-17", ["HARD-EFFECT-1", "HARD-UNIT-1"], ASK_BUT_LS, "> x && ls", "ask", "*", "a command with no name but an effect is judged: value `> x` meets only `*`, which asks; `ls` is allowed"),
+    ("F-18", ["HARD-PARSE-1"], ASK_BUT_CAT_RM, "cat x \\", "ask", "*", "a trailing backslash is a parse error (floored), but the deployed answer already asks by `*` for its ERROR unit: not strictly more restrictive, so it stays (HARD-2)"),
+    ("F-18", ["HARD-PARSE-5"], ASK_BUT_CAT_RM, "cat x \\ && rm y", "ask", S("HARD-PARSE-5"), "the parser skips the escaped blank between `x` and `&&` that bash reads as a word: floored; `cat x` and `rm y` are allowed"),
+    ("F-19", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_RM, "cat <<EOF | rm -rf x", "deny", "rm *", "the unterminated here-document is a parse error (ask), and the command `rm -rf x` inside the ERROR node is judged (HARD-UNIT-1): deny is more restrictive"),
+    ("F-19", ["HARD-PARSE-1"], DENY_RM, "(ls && cat <<EOF); rm -rf x", "ask", S("HARD-PARSE-1"), "a parse error; the error recovery keeps `rm`, `-rf`, `x` as bare words, no command: the floor decides"),
+    ("F-19", ["HARD-PARSE-4"], DENY_RM, "cat <<EOF\nx\nEOF && ls", "ask", S("HARD-PARSE-4"), "parsed without error, but bash does not end the document at `EOF && ls` (it is delimited by end-of-file): floored"),
+    ("F-20", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_RM, "echo hi\nrm -rf x\nif &&", "deny", "rm *", "a parse error (ask), and the command `rm -rf x` inside the ERROR node is judged (HARD-UNIT-1): deny"),
     # Clauses without a finding of their own: their witnesses and contrasts.
     ("clause", ["HARD-PARSE-3"], DENY_RM, "ls\u000c-la", "ask", S("HARD-PARSE-3"), "FF splits words for the parser, not for bash"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "echo $(( x + 1 ))", "ask", S("HARD-EXPAND-1"), "arithmetic naming a variable x: x's value is evaluated as code"),
@@ -124,12 +142,19 @@ def main():
             deep = command.startswith("$($(")
             dep = {"state": "ask", "matchedPattern": "<bash-command-over-limit>"} if deep else {"state": "allow", "matchedPattern": "*"}
             v.add(deployed, "%r, deployed: %s" % (command[:40], "over the nesting limit" if deep else "allowed by `*`"), ["HARD-1", "POL-LIMIT-3" if deep else "POL-CHECK-2"], {"rules": rules, "command": command}, dep, ["HARDENED_KEEPS"] if dep["state"] == state else ["DEPLOYED_FAIL_OPEN"])
+        elif command in DEPLOYED:
+            dep_state, dep_pattern, dep_why = DEPLOYED[command]
+            v.add(deployed, "%s: %r, deployed: %s (spec/findings.md)" % (finding, command, dep_why), ["HARD-1", "POL-CHECK-2"], {"rules": rules, "command": command}, {"state": dep_state, "matchedPattern": dep_pattern}, ["HARDENED_KEEPS"] if dep_state == state else ["DEPLOYED_FAIL_OPEN"])
         else:
             v.add(deployed, "%s: %r, deployed: allowed by `*` (spec/findings.md)" % (finding, command), ["HARD-1", "POL-CHECK-2"], {"rules": rules, "command": command}, {"state": "allow", "matchedPattern": "*"}, ["DEPLOYED_FAIL_OPEN"])
         expected = {"state": state}
         if pattern is not None:
             expected["matchedPattern"] = pattern
-        v.add(hardened, "%s: %r, hardened: %s" % (finding, command[:60], why), clauses + ["HARD-1", "HARD-2", "HARD-3", "HARD-4"], {"rules": rules, "command": command}, expected, ["HARDENED_KEEPS" if pattern in ("*", "<bash-command-over-limit>") else "HARDENED_CLOSES"])
+        if finding == "clause":
+            keeps = pattern in ("*", "<bash-command-over-limit>")
+        else:
+            keeps = DEPLOYED.get(command, ("allow", "*"))[:2] == (state, pattern)
+        v.add(hardened, "%s: %r, hardened: %s" % (finding, command[:60], why), clauses + ["HARD-1", "HARD-2", "HARD-3", "HARD-4"], {"rules": rules, "command": command}, expected, ["HARDENED_KEEPS" if keeps else "HARDENED_CLOSES"])
     policy = example_policy()
     for profile in ("deployed", "hardened"):
         g = v.group("decide", {"home": HOME, "profile": profile, "policy": policy})

@@ -12,7 +12,7 @@ use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
 use inner_cmd_spec::gen::{Case, Shape, Weights};
 use inner_cmd_spec::hardened::{Profile, Profiled};
 use inner_cmd_spec::invariants::{
-    backslash_joins, check_gate_allow_judged, check_monotone, check_siblings_judged_hardened,
+    check_gate_allow_judged, check_monotone, check_siblings_judged_hardened,
 };
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
 use inner_cmd_spec::policy::{Policy, Rule};
@@ -142,17 +142,17 @@ proptest! {
         }
         let longer = format!("{} && {}", case.full, SIBLINGS[sibling]);
         // `with_full_command` rewrites the evidence, which would repair a
-        // broken guard (a duplicate full command): that is not appending a sibling.
-        // F-18's mechanism: after a trailing backslash the appended text
-        // joins the last word and is no sibling (found by the `hardened` fuzz
-        // target: `timeout 600s cat 'a b' \\`); it is classified, not excluded.
-        let joins = backslash_joins(&policy, &case.full, SIBLINGS[sibling]);
-        if case.broken.is_none() && !joins {
+        // broken guard (a duplicate full command): that is not appending a
+        // sibling. Nothing else is set aside: text that joins the command
+        // instead of following it (after a trailing backslash, inside an
+        // unterminated here-document) asks on both sides (HARD-PARSE-1,
+        // HARD-PARSE-4, HARD-PARSE-5).
+        if case.broken.is_none() {
             let after = hardened(&with_full_command(&case.details, &longer), &case, &policy).verdict;
             check_monotone(before, after).map_err(fail)?;
         }
         let after_pipe = decide_profiled(&policy, &longer, &Options::default(), Profile::Hardened).outcome;
-        prop_assert!(joins || !(before_pipe != PermissionState::Allow && after_pipe == PermissionState::Allow), "{longer:?}");
+        prop_assert!(!(before_pipe != PermissionState::Allow && after_pipe == PermissionState::Allow), "{longer:?}");
     }
 
     /// HARD-2: the hardened pipeline never allows what the deployed one does

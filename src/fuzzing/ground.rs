@@ -1,0 +1,86 @@
+//! The `hardened` target's check against GNU bash (`HARD-GROUND-1`, feature
+//! `ground`): every allow of the hardened pipeline runs in the execution
+//! oracle, through a resident sandbox ([`crate::ground::Session`]), so an
+//! allowed input costs one fresh bash, not one sandbox start.
+//!
+//! The allows checked and the *unknown* answers (time or process limit) are
+//! counted; [`ground_report`] prints the counts, as the target does every
+//! ten seconds and when the run ends, so that a run can be reported
+//! (`fuzz/RUNS.md`). An unknown answer checks nothing and is never counted
+//! as checked.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use crate::ground::{Config, Oracle};
+use crate::policy::Policy;
+
+/// Allows whose execution was checked with INV-GROUND.
+static CHECKED: AtomicU64 = AtomicU64::new(0);
+/// Allows the oracle answered *unknown* for.
+static UNKNOWN: AtomicU64 = AtomicU64::new(0);
+
+/// The time limit of one command: `GROUND_TIME_LIMIT_MS`, else 500 ms.
+/// Ordinary commands take milliseconds even under load; a command that
+/// loops (every stub succeeds) costs the whole limit and answers unknown.
+fn time_limit() -> Duration {
+    let millis = std::env::var("GROUND_TIME_LIMIT_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(500);
+    Duration::from_millis(millis)
+}
+
+/// INV-GROUND for one allowed command; an *unknown* answer checks nothing
+/// (its partial record is not judged: a wrapper stopped mid-way would be
+/// judged by its own text).
+///
+/// # Panics
+/// When the execution violates INV-GROUND (`HARD-GROUND-1`), or the oracle
+/// cannot be set up (a ground run that checks nothing must not look clean).
+pub(super) fn check(policy: &Policy, command: &str) {
+    static ORACLE: OnceLock<Result<Oracle, String>> = OnceLock::new();
+    let oracle = ORACLE.get_or_init(|| {
+        Oracle::new(Config {
+            time_limit: time_limit(),
+            ..Config::default()
+        })
+        .map_err(|e| e.to_string())
+    });
+    let oracle = match oracle {
+        Ok(oracle) => oracle,
+        Err(why) => panic!("HARD-GROUND-1 cannot be checked: {why}"),
+    };
+    match oracle.run(command) {
+        Ok(execution) => {
+            CHECKED.fetch_add(1, Ordering::Relaxed);
+            if let Err(violation) = crate::invariants::check_ground(policy, &execution) {
+                panic!(
+                    "HARD-GROUND-1 (INV-GROUND under hardened) violated on {command:?}: {violation}"
+                );
+            }
+        }
+        Err(_) => {
+            UNKNOWN.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+    static LAST: Mutex<Option<Instant>> = Mutex::new(None);
+    if let Ok(mut last) = LAST.lock() {
+        let now = Instant::now();
+        if last.is_none_or(|at| now.duration_since(at) >= Duration::from_secs(10)) {
+            *last = Some(now);
+            ground_report();
+        }
+    }
+}
+
+/// Prints, on standard error, how many allows were checked against bash and
+/// how many were unknown.
+pub fn ground_report() {
+    eprintln!(
+        "ground: {} allows checked against bash, {} unknown",
+        CHECKED.load(Ordering::Relaxed),
+        UNKNOWN.load(Ordering::Relaxed)
+    );
+}

@@ -1,0 +1,280 @@
+//! Resident sandboxes: one bubblewrap start, then commands sent one at a
+//! time to the driver over a pipe and answered one at a time, each in a
+//! fresh bash with the same limits and records (`INV-GROUND-3`).
+
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::host::{chown_tree, sandbox_uid, temp_base, TempDir};
+use super::sandbox::{Attempt, Oracle, BIN_DIRS, CONTROL, LONGEST_ARGUMENT, MASKED, OUT};
+use super::{record, GroundError};
+
+/// A resident sandbox of an [`Oracle`]: each [`Session::attempt`] runs one
+/// command in a fresh bash inside it, as [`Oracle::run`] would, without
+/// starting a sandbox per command. A session's sandbox is started on first
+/// use and again after it stopped answering (a command that killed the
+/// driver, say); on drop it goes back to the oracle for the next session.
+/// Sessions are independent: each has its own directory and, when the
+/// oracle runs as root, its own user id, so several may run at once from
+/// different threads.
+#[derive(Debug)]
+pub struct Session<'o> {
+    oracle: &'o Oracle,
+    live: Option<Live>,
+}
+
+impl<'o> Session<'o> {
+    pub(super) fn new(oracle: &'o Oracle, live: Option<Live>) -> Self {
+        Self { oracle, live }
+    }
+
+    /// Runs one command in a fresh bash in this session's sandbox
+    /// (`INV-GROUND-1`, `INV-GROUND-3`).
+    pub fn attempt(&mut self, command: &str) -> Attempt {
+        // A sandbox that died since the last command (the driver ends when
+        // it cannot clear a command's processes) is noticed on sending:
+        // start another once, the command has not run.
+        for _ in 0..2 {
+            let live = match self.live.take() {
+                Some(live) => live,
+                None => match Live::start(self.oracle) {
+                    Ok(live) => live,
+                    Err(why) => return Attempt::failed(GroundError::Start(why)),
+                },
+            };
+            let mut live = live;
+            let id = match live.send(command) {
+                Ok(id) => id,
+                Err(_) => continue,
+            };
+            let (attempt, alive) = live.answer(self.oracle, id);
+            live.clean(id);
+            if alive {
+                self.live = Some(live);
+            }
+            return attempt;
+        }
+        Attempt::failed(GroundError::Start(
+            "the sandbox ended before it read the command".to_owned(),
+        ))
+    }
+
+    /// [`Session::attempt`]'s execution, or why what ran is unknown.
+    ///
+    /// # Errors
+    /// A [`GroundError`]: what ran is unknown.
+    pub fn run(&mut self, command: &str) -> Result<super::Execution, GroundError> {
+        self.attempt(command).result
+    }
+}
+
+impl Drop for Session<'_> {
+    fn drop(&mut self) {
+        if let Some(live) = self.live.take() {
+            self.oracle.put_back(live);
+        }
+    }
+}
+
+/// A running sandbox and its driver.
+#[derive(Debug)]
+pub(super) struct Live {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    /// The driver's answer lines, read by a thread of their own.
+    answers: Receiver<String>,
+    /// The session's directory (mounted at [`OUT`]).
+    out: TempDir,
+    uid: Option<u32>,
+    next: u64,
+    /// The most an answer may take: past it the sandbox is given up.
+    patience: Duration,
+}
+
+impl Live {
+    fn start(oracle: &Oracle) -> Result<Self, String> {
+        let out = TempDir::new(&temp_base(oracle.as_root), "session").map_err(|e| e.to_string())?;
+        let uid = oracle.as_root.then(sandbox_uid);
+        for dir in ["in", "work", "log", "err"] {
+            fs::create_dir(out.path().join(dir)).map_err(|e| e.to_string())?;
+        }
+        if let Some(uid) = uid {
+            chown_tree(out.path(), uid).map_err(|e| e.to_string())?;
+        }
+        let mut command = sandbox_command(oracle, out.path());
+        if let Some(uid) = uid {
+            use std::os::unix::process::CommandExt;
+            command.uid(uid).gid(uid);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", oracle.bwrap.display()))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().ok_or("no pipe from the sandbox")?;
+        let (send, answers) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("ground-session".to_owned())
+            .spawn(move || {
+                for line in BufReader::new(stdout).lines() {
+                    let Ok(line) = line else { break };
+                    if send.send(line).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start the reader thread: {e}"))?;
+        let limit = oracle.config.time_limit;
+        Ok(Self {
+            child,
+            stdin,
+            answers,
+            out,
+            uid,
+            next: 0,
+            patience: limit.saturating_mul(2) + Duration::from_secs(10),
+        })
+    }
+
+    /// Writes the command and its empty directory, and tells the driver.
+    fn send(&mut self, command: &str) -> std::io::Result<u64> {
+        let id = self.next;
+        self.next += 1;
+        let out = self.out.path();
+        let name = id.to_string();
+        fs::write(out.join("in").join(&name), command)?;
+        let work = out.join("work").join(&name);
+        fs::create_dir(&work)?;
+        if let Some(uid) = self.uid {
+            std::os::unix::fs::chown(out.join("in").join(&name), Some(uid), Some(uid))?;
+            std::os::unix::fs::chown(&work, Some(uid), Some(uid))?;
+        }
+        // `bash -c` cannot take an argument over 128 KiB (MAX_ARG_STRLEN).
+        let mode = if command.contains('\0') {
+            "stdin"
+        } else if command.len() > LONGEST_ARGUMENT {
+            "file"
+        } else {
+            "c"
+        };
+        // A driver that has ended would make the write raise SIGPIPE, which
+        // a process whose `main` is not Rust's (a libFuzzer target) does not
+        // ignore: look first (the fuzz target also ignores SIGPIPE).
+        if !matches!(self.child.try_wait(), Ok(None)) {
+            return Err(std::io::Error::other("the sandbox has ended"));
+        }
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("closed"))?;
+        stdin.write_all(format!("{id} {mode}\n").as_bytes())?;
+        stdin.flush()?;
+        Ok(id)
+    }
+
+    /// The driver's answer for command `id`, and whether the sandbox may
+    /// answer another.
+    fn answer(&mut self, oracle: &Oracle, id: u64) -> (Attempt, bool) {
+        let gone = |live: &Self, why: String| {
+            let log = fs::read(live.out.path().join("log").join(id.to_string()));
+            let attempt = Attempt {
+                result: Err(GroundError::Start(why)),
+                recorded: log.ok().and_then(|log| record::parse_prefix(&log, -1)),
+            };
+            (attempt, false)
+        };
+        let line = match self.answers.recv_timeout(self.patience) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => {
+                return gone(self, "the sandbox stopped answering".to_owned())
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                let stderr =
+                    fs::read_to_string(self.out.path().join("sandbox.err")).unwrap_or_default();
+                return gone(self, format!("the sandbox ended: {}", stderr.trim()));
+            }
+        };
+        let mut fields = line.split(' ');
+        match (fields.next(), fields.next(), fields.next()) {
+            (Some(i), Some(status), Some(micros)) if i == id.to_string() => {
+                (oracle.answer(self.out.path(), id, status, micros), true)
+            }
+            _ => gone(self, format!("the driver said {line:?}")),
+        }
+    }
+
+    /// Removes what command `id` left (best effort: a directory it made
+    /// unreadable stays until the session's directory goes).
+    fn clean(&self, id: u64) {
+        let out = self.out.path();
+        let name = id.to_string();
+        for dir in ["in", "log", "err"] {
+            let _ = fs::remove_file(out.join(dir).join(&name));
+        }
+        let _ = fs::remove_dir_all(out.join("work").join(&name));
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        // End of input ends the driver; a driver that does not end is killed.
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < deadline {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The bubblewrap command line of a session whose directory is `out`.
+fn sandbox_command(oracle: &Oracle, out: &Path) -> Command {
+    let control = oracle.control.path();
+    let mut command = Command::new(&oracle.bwrap);
+    command.args([
+        "--unshare-all",
+        "--new-session",
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+    ]);
+    for dir in MASKED.iter().filter(|d| Path::new(d).is_dir()) {
+        command.args(["--tmpfs", dir]);
+    }
+    command.arg("--ro-bind").arg(control).arg(CONTROL);
+    for (tool, name) in [(&oracle.bash, "bash"), (&oracle.sh, "sh")] {
+        command
+            .arg("--ro-bind")
+            .arg(tool)
+            .arg(format!("{CONTROL}/{name}"));
+    }
+    command.arg("--bind").arg(out).arg(OUT);
+    for dir in &oracle.stub_targets {
+        command.arg("--ro-bind").arg(control.join("stubs")).arg(dir);
+    }
+    command
+        .args(["--chdir", OUT])
+        .arg(format!("{CONTROL}/bash"))
+        .args(["--norc", "--noprofile", "-c"])
+        .arg(oracle.driver())
+        .env_clear()
+        .env("PATH", BIN_DIRS.join(":"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped());
+    match fs::File::create(out.join("sandbox.err")) {
+        Ok(file) => command.stderr(file),
+        Err(_) => command.stderr(Stdio::null()),
+    };
+    command
+}

@@ -1,0 +1,250 @@
+//! Where tree-sitter-bash and bash read the same text differently (spec
+//! §12.1, `HARD-PARSE-*`).
+//!
+//! The hardened profile judges the parser's syntax tree, so a text the
+//! parser reads otherwise than bash does is a text it does not understand:
+//! it asks. Each check here names one such disagreement.
+
+use tree_sitter::Node;
+
+use super::spelling::{dequote_name, Name};
+use super::Clause;
+
+/// A character ECMAScript counts as whitespace or a line terminator (ECMA-2)
+/// that bash does not treat as a blank: anything but space, tab and line
+/// feed. The parser splits words on some (VT, FF, CR), the gate trims all,
+/// bash does neither (`HARD-PARSE-3`).
+#[must_use]
+pub fn disagrees_on_blanks(command: &str) -> bool {
+    command.chars().any(|c| {
+        (crate::ecma::is_whitespace(c) || crate::ecma::is_line_terminator(c))
+            && !matches!(c, ' ' | '\t' | '\n')
+    })
+}
+
+/// Nodes whose whole text is content (quoted text, a here-document body): a
+/// backslash inside one is not one the parser skipped.
+const CONTENT: [&str; 3] = ["string", "translated_string", "heredoc_body"];
+
+/// The first disagreement of `HARD-PARSE-4` or `HARD-PARSE-5` in the tree of
+/// `source`, with the span of the node it was found at.
+#[must_use]
+pub fn disagreement(source: &str, root: Node<'_>) -> Option<(Clause, (usize, usize))> {
+    let mut covered_to = 0;
+    let mut cursor = root.walk();
+    let mut descend = true;
+    loop {
+        let node = cursor.node();
+        if descend {
+            let span = (node.start_byte(), node.end_byte());
+            if node.kind() == "heredoc_redirect" && !heredoc_ends_at_its_delimiter(source, node) {
+                return Some((Clause::HeredocDelimiter, span));
+            }
+            let content = node.child_count() == 0 || CONTENT.contains(&node.kind());
+            if content {
+                if skipped_escaped_blank(source.get(covered_to..span.0).unwrap_or("")) {
+                    return Some((Clause::EscapedBlank, (covered_to, span.0)));
+                }
+                covered_to = covered_to.max(span.1);
+                if node.kind() == "word" && ends_argument_with_escaped_blank(source, node) {
+                    return Some((Clause::EscapedBlank, span));
+                }
+            }
+            if !content && cursor.goto_first_child() {
+                continue;
+            }
+        }
+        if cursor.goto_next_sibling() {
+            descend = true;
+        } else if cursor.goto_parent() {
+            descend = false;
+        } else {
+            break;
+        }
+    }
+    let rest = source.get(covered_to..).unwrap_or("");
+    skipped_escaped_blank(rest).then_some((Clause::EscapedBlank, (covered_to, source.len())))
+}
+
+/// Text between tokens holds a backslash that is not a line continuation:
+/// the parser skips `\` + blank as if it were a blank (an *extra* of the
+/// grammar), bash reads it as a word of one blank (`cat x \ ` runs `cat`
+/// with the arguments `x` and a space).
+fn skipped_escaped_blank(between: &str) -> bool {
+    let bytes = between.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| {
+        b == b'\\'
+            && !matches!(bytes.get(i + 1), Some(b'\n'))
+            && !matches!(bytes.get(i + 1..i + 3), Some([b'\r', b'\n']))
+    })
+}
+
+/// An unquoted word that ends its argument with an escaped blank (`x\ `).
+/// bash and the parser agree on it, but it is where text appended after a
+/// trailing backslash joins the command: `cat x\` (a parse error for the
+/// parser, a literal backslash for bash) followed by ` && rm -rf /` is
+/// `cat 'x '` and then `rm -rf /`, a different last word, not a sibling
+/// (found by the `hardened` fuzz target, INV-10).
+fn ends_argument_with_escaped_blank(source: &str, word: Node<'_>) -> bool {
+    let argument_end = match word.parent() {
+        Some(parent) if parent.kind() == "concatenation" => parent.end_byte(),
+        _ => word.end_byte(),
+    };
+    if word.end_byte() != argument_end {
+        return false;
+    }
+    let bytes = source
+        .get(word.start_byte()..word.end_byte())
+        .unwrap_or("")
+        .as_bytes();
+    let mut i = 0;
+    let mut last_escape = None;
+    while i < bytes.len() {
+        if bytes.get(i) == Some(&b'\\') && i + 1 < bytes.len() {
+            last_escape = Some(i);
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    last_escape
+        .is_some_and(|at| at + 2 == bytes.len() && matches!(bytes.get(at + 1), Some(b' ' | b'\t')))
+}
+
+/// Whether bash ends the here-document of `redirect` exactly where the
+/// parser does (`HARD-PARSE-4`): the delimiter is the start word after
+/// quote removal; the body's lines are read from the line the parser's body
+/// starts on (tabs stripped for `<<-`; for an unquoted delimiter a line
+/// ending in a backslash continues on the next, which this check does not
+/// model and so refuses); the first line equal to the delimiter must be the
+/// parser's `heredoc_end`, the whole line. A document bash ends at the end
+/// of input ("delimited by end-of-file"), or one whose delimiter line
+/// carries more text (`EOF && rm -rf /`, `EOF\t`, `EOF)`), is not
+/// understood.
+fn heredoc_ends_at_its_delimiter(source: &str, redirect: Node<'_>) -> bool {
+    let mut cursor = redirect.walk();
+    let children: Vec<Node<'_>> = redirect.children(&mut cursor).collect();
+    let find = |kind: &str| children.iter().copied().find(|c| c.kind() == kind);
+    let (Some(start), Some(end)) = (find("heredoc_start"), find("heredoc_end")) else {
+        return false;
+    };
+    let strip_tabs = children.iter().any(|c| c.kind() == "<<-");
+    let raw = source
+        .get(start.start_byte()..start.end_byte())
+        .unwrap_or("");
+    if raw.contains(['$', '`']) {
+        return false;
+    }
+    let Name::Literal(delimiter) = dequote_name(raw) else {
+        return false;
+    };
+    if delimiter.is_empty() || delimiter.contains('\n') {
+        return false;
+    }
+    let quoted = raw.contains(['\'', '"', '\\']);
+    let first = find("heredoc_body").map_or(end.start_byte(), |b| b.start_byte());
+    let Some(mut line_start) = source
+        .get(..first)
+        .and_then(|before| before.rfind('\n'))
+        .map(|at| at + 1)
+    else {
+        return false;
+    };
+    if line_start <= start.end_byte() {
+        return false;
+    }
+    loop {
+        let rest = source.get(line_start..).unwrap_or("");
+        let line_end = rest.find('\n').map_or(source.len(), |at| line_start + at);
+        let line = source.get(line_start..line_end).unwrap_or("");
+        let content = if strip_tabs {
+            line.trim_start_matches('\t')
+        } else {
+            line
+        };
+        if content == delimiter {
+            let content_start = line_end - content.len();
+            return (end.start_byte(), end.end_byte()) == (content_start, line_end);
+        }
+        let trailing = line.len() - line.trim_end_matches('\\').len();
+        if (!quoted && trailing % 2 == 1) || line_end >= source.len() {
+            return false;
+        }
+        line_start = line_end + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first parse clause that floors a judgement of `command`.
+    fn found(command: &str) -> Option<Clause> {
+        let parse_clauses = [
+            Clause::ParseError,
+            Clause::HeredocDelimiter,
+            Clause::EscapedBlank,
+        ];
+        super::super::walk::judgements(command)
+            .unwrap()
+            .into_iter()
+            .find_map(|j| j.floor.filter(|c| parse_clauses.contains(c)))
+    }
+
+    /// HARD-PARSE-4: here-documents bash ends where the parser does, and not.
+    #[test]
+    fn hard_parse_4_heredoc_table() {
+        let rows = [
+            ("cat <<EOF\nx\nEOF", None),
+            ("cat <<EOF\nx\nEOF\necho after", None),
+            ("cat <<'EOF' && ls\nx\nEOF\n", None),
+            ("cat <<-EOF\n\tx\n\tEOF\nls", None),
+            ("cat <<\"E F\"\nx\nE F\nls", None),
+            ("git commit -m \"$(cat <<'EOF'\nmsg\nEOF\n)\"", None),
+            ("cat <<EOF\nx\nEOF\t", Some(Clause::HeredocDelimiter)),
+            (
+                "cat <<EOF\nx\nEOF && rm -rf /",
+                Some(Clause::HeredocDelimiter),
+            ),
+            (
+                "cat <<EOF\nx\nEOF  \nrm -rf /",
+                Some(Clause::HeredocDelimiter),
+            ),
+            ("cat <<EOF\nx", Some(Clause::ParseError)),
+            ("cat <<EOF\nx\n", Some(Clause::ParseError)),
+            ("cat <<EOF\nx\n\nEOFX\nrm -rf /", Some(Clause::ParseError)),
+            (
+                "cat <<EOF\na\\\nEOF\nEOF\nls",
+                Some(Clause::HeredocDelimiter),
+            ),
+            ("cat <<E\"O\"F\nx\nEOF\nls", Some(Clause::ParseError)),
+            ("cat <<$X\nx\n$X\nls", Some(Clause::HeredocDelimiter)),
+            ("echo $(cat <<EOF\nx\nEOF)", Some(Clause::HeredocDelimiter)),
+        ];
+        for (command, want) in rows {
+            assert_eq!(found(command), want, "{command:?}");
+        }
+    }
+
+    /// HARD-PARSE-5: escaped blanks the parser skips or that end an argument.
+    #[test]
+    fn hard_parse_5_escaped_blank_table() {
+        let rows = [
+            ("ls My\\ Docs && rm x", None),
+            ("ls \\\n  -la", None),
+            ("echo 'a \\ b' \"c \\ d\" # e \\ f", None),
+            ("cat <<EOF\na \\ b\nEOF", None),
+            ("ls x\\\\ && rm y", None),
+            ("cat 'a b' \\ && rm -rf /", Some(Clause::EscapedBlank)),
+            ("cat 'a b' \\\t", Some(Clause::ParseError)),
+            ("cat 'a b' \\\t| wc", Some(Clause::EscapedBlank)),
+            ("echo a \\ b", Some(Clause::EscapedBlank)),
+            ("cat x\\ && rm -rf /", Some(Clause::EscapedBlank)),
+            ("cat 'x'\\ ", Some(Clause::ParseError)),
+            ("cat 'x'\\ ; ls", Some(Clause::EscapedBlank)),
+        ];
+        for (command, want) in rows {
+            assert_eq!(found(command), want, "{command:?}");
+        }
+    }
+}
