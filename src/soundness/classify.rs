@@ -332,10 +332,13 @@ fn unterminated_here_document(o: &GroundObservation<'_>) -> bool {
         return false;
     }
     let executed = core(&o.violation.text);
+    // `core` reads `>(…)` as a redirection; the whole record counts too.
+    let whole = squeeze(&o.violation.text);
     o.violation.text.contains("<<")
-        || judged_units(o)
-            .iter()
-            .any(|u| u.text.contains("<<") && squeeze(&u.text).contains(&executed))
+        || judged_units(o).iter().any(|u| {
+            let text = squeeze(&u.text);
+            u.text.contains("<<") && (text.contains(&executed) || text.contains(&whole))
+        })
         || misparsed::after_a_here_document_operator(o)
 }
 
