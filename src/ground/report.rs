@@ -148,7 +148,7 @@ pub fn render_text(
                 let inner = inner.map_or_else(|| "?".to_owned(), |i| (i + 1).to_string());
                 format!("-     wrapper: judged through [{inner}]")
             }
-            (None, _) => "-     assignments: judged through their substitutions".to_owned(),
+            (None, _) => "-     names no command: judged through its substitutions".to_owned(),
         };
         let covered = coverage(outcome, &executed.text).describe();
         let _ = writeln!(

@@ -137,6 +137,8 @@ pub enum Clause {
     HeredocDelimiter,
     /// `HARD-PARSE-5`: an escaped blank the parser skips or that ends an argument.
     EscapedBlank,
+    /// `HARD-UNIT-5`: a command of comments only.
+    CommentOnly,
     /// `HARD-DEWRAP-1`: de-wrapping changed the parse.
     DewrapChangesParse,
     /// `HARD-SPELL-2`: a wrapper floor of the dequoted name.
@@ -167,6 +169,7 @@ impl Clause {
             Self::Blanks => "HARD-PARSE-3",
             Self::HeredocDelimiter => "HARD-PARSE-4",
             Self::EscapedBlank => "HARD-PARSE-5",
+            Self::CommentOnly => "HARD-UNIT-5",
             Self::DewrapChangesParse => "HARD-DEWRAP-1",
             Self::SpellFloor => "HARD-SPELL-2",
             Self::SpellComputed => "HARD-SPELL-3",

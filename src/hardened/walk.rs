@@ -93,6 +93,17 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
             .parse(command, None)
             .ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
         walk(command, tree.root_node(), &mut sink)?;
+        if sink.out.is_empty() && sink.comment {
+            // HARD-UNIT-5: nothing runs, yet the deployed answer matches the
+            // comment's text (POL-CHECK-5), which appended text can change.
+            sink.push(
+                command,
+                (0, command.len()),
+                None,
+                Vec::new(),
+                Some(Clause::CommentOnly),
+            )?;
+        }
         Ok(sink.out)
     })
 }
@@ -105,6 +116,8 @@ thread_local! {
 struct Sink {
     out: Vec<Judgement>,
     budget: usize,
+    /// The tree has a comment.
+    comment: bool,
 }
 
 impl Sink {
@@ -236,6 +249,10 @@ fn visit(
                 return Ok(());
             }
             sink.push(slice(source, node), span, context, vec![effects], None)
+        }
+        "comment" => {
+            sink.comment = true;
+            Ok(())
         }
         "expansion" => {
             let text = slice(source, node);

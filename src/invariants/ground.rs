@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use crate::ground::{Executed, Execution};
+use crate::ground::{Executed, Execution, Origin};
 use crate::policy::{CheckResult, Policy};
 use crate::verdict::PermissionState;
 
@@ -144,16 +144,29 @@ pub fn check_ground(policy: &Policy, execution: &Execution) -> Result<(), Ground
 }
 
 /// `INV-GROUND-6`: a wrapper that ran an inner command is judged through it;
-/// an assignment-only or redirection-only command by its substitutions;
-/// everything else by its text.
+/// an assignment-only or redirection-only command, or a list head, by its
+/// substitutions; everything else by its text.
 fn basis(executed: &Executed) -> Basis {
     if executed.inner_at.is_some() {
         Basis::ThroughInner
-    } else if names_no_command(&executed.text) {
+    } else if names_no_command(&executed.text) || is_list_head(executed) {
         Basis::Substitutions
     } else {
         Basis::Text
     }
+}
+
+/// The head of a `for`, `select` or `case` as bash renders it (`for x in a
+/// b`, `case $x in`): only words, no command. An unquoted keyword first can
+/// only be the keyword itself; the arithmetic `for ((` is judged by its text.
+fn is_list_head(executed: &Executed) -> bool {
+    let text = executed.text.as_str();
+    executed.origin == Origin::Bash
+        && executed.argv.is_none()
+        && ["for ", "select ", "case "]
+            .iter()
+            .any(|keyword| text.starts_with(keyword))
+        && !text.starts_with("for ((")
 }
 
 /// The text parses, without error, as assignments alone (`A=1`, `A=$(x) B=2`)

@@ -8,13 +8,12 @@
 
 use serde_json::Value;
 
+use super::image::Stripping;
 use super::policy::PolicyInvariantViolation;
 use crate::authorize::Decision;
 use crate::hardened::walk::{judgements, Judgement};
 use crate::payload;
 use crate::policy::Policy;
-use crate::recognize::Wrapper;
-use crate::strip;
 use crate::verdict::{PermissionState, Verdict};
 
 /// Whether every value of `judgement` is allowed by its rule and it has no floor.
@@ -71,22 +70,8 @@ pub fn check_siblings_judged_hardened(
         return Err(unjudged(""));
     };
     let full = request.full_command;
-    let inner = Wrapper::ALL
-        .iter()
-        .find_map(|w| w.recognize(request.unit))
-        .map(|r| r.inner)
-        .ok_or_else(|| unjudged(request.unit))?;
-    let located = strip::locate_once(full, request.unit).ok_or_else(|| unjudged(request.unit))?;
-    let prefix_end = located.end - inner.len();
-    let image_of = |position: usize| {
-        if position <= located.start {
-            position
-        } else if position < prefix_end {
-            located.start
-        } else {
-            position - (prefix_end - located.start)
-        }
-    };
+    let stripping = Stripping::of(full, request.unit).ok_or_else(|| unjudged(request.unit))?;
+    let (start, end) = (stripping.start, stripping.end);
     let requery = judgements(&query.value).map_err(|_| unjudged(&query.value))?;
     if let Some(j) = requery.iter().find(|j| !allowed(policy, j)) {
         return Err(PolicyInvariantViolation::SiblingNotAllowed {
@@ -96,11 +81,11 @@ pub fn check_siblings_judged_hardened(
     let original = judgements(full).map_err(|_| unjudged(full))?;
     for judgement in &original {
         let (s, e) = judgement.span;
-        if s >= located.start && e <= located.end && (s, e) != (located.start, located.end) {
+        if s >= start && e <= end && (s, e) != (start, end) {
             continue;
         }
-        let image = query.value.get(image_of(s)..image_of(e)).unwrap_or("");
-        let wrapper = (s, e) == (located.start, located.end);
+        let image = stripping.image_in(&query.value, s, e).unwrap_or("");
+        let wrapper = (s, e) == (start, end);
         let found = requery
             .iter()
             .any(|j| j.text == image || (wrapper && image.ends_with(j.text.as_str())));

@@ -178,6 +178,7 @@ fn check_query(details: &Value, query: &QueryRecord) -> Result<(), InvariantViol
     Ok(())
 }
 
+mod image;
 mod known;
 mod policy;
 pub use known::{

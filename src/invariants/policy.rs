@@ -8,6 +8,7 @@
 
 use serde_json::Value;
 
+use super::image::Stripping;
 use crate::authorize::Decision;
 use crate::ecma;
 use crate::payload;
@@ -16,7 +17,6 @@ use crate::policy::matcher::RuleSet;
 use crate::policy::{reference, CheckResult, Policy, Rule};
 use crate::recognize::transcription;
 use crate::recognize::{self, Wrapper};
-use crate::strip;
 use crate::verdict::{PermissionState, Verdict};
 
 /// An invariant involving the reference policy, broken.
@@ -172,23 +172,7 @@ pub(crate) fn units_covered(
     let unjudged = |unit: &str| PolicyInvariantViolation::SiblingUnjudged {
         unit: unit.to_owned(),
     };
-    let inner = Wrapper::ALL
-        .iter()
-        .find_map(|w| w.recognize(unit))
-        .map(|r| r.inner)
-        .ok_or_else(|| unjudged(unit))?;
-    let located = strip::locate_once(full, unit).ok_or_else(|| unjudged(unit))?;
-    let prefix_end = located.end - inner.len();
-    // Where a position of the original lands in the de-wrapped command.
-    let image_of = |position: usize| {
-        if position <= located.start {
-            position
-        } else if position < prefix_end {
-            located.start
-        } else {
-            position - (prefix_end - located.start)
-        }
-    };
+    let stripping = Stripping::of(full, unit).ok_or_else(|| unjudged(unit))?;
     let judged = advisory(value);
     let original = advisory(full);
     for unit in &original.units {
@@ -196,10 +180,10 @@ pub(crate) fn units_covered(
         let mut accounted = false;
         while let Some(start) = ecma::index_of(full, &unit.text, from) {
             let end = start + unit.text.len();
-            let image = value.get(image_of(start)..image_of(end));
+            let image = stripping.image_in(value, start, end);
             // The wrapper unit (starting where the occurrence starts) becomes the
             // inner command, whose unit text omits leading assignments (POL-UNIT-4).
-            let is_wrapper_unit = start == located.start;
+            let is_wrapper_unit = start == stripping.start;
             // Compared by match value (POL-CHECK-1): a unit is judged on that
             // alone, and a parse error may move a unit's boundary over blanks
             // when the wrapper goes (`  &&` in the full command, `&&` after).

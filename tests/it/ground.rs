@@ -259,13 +259,17 @@ fn inv_ground_5_floored_is_not_covered() {
     assert_eq!(violation.check.state, Ask);
 }
 
-/// INV-GROUND-6: wrappers through their inner command, assignments through
-/// their substitutions, builtins by their text.
+/// INV-GROUND-6: wrappers through their inner command, assignments,
+/// redirections and list heads through their substitutions, builtins and
+/// other keyword heads by their text.
 #[test]
 fn inv_ground_6_what_each_command_is_judged_by() {
     let rules = [("*", Ask), ("ls *", Allow), ("curl *", Deny)];
     let policy = policy(&rules);
-    let execution = run("nice -n 5 ls; A=$(curl x); export B=1");
+    let execution = run(
+        "nice -n 5 ls; A=$(curl x); export B=1; > out; for i in 1 $(ls); do :; done; \
+         case $i in *) ;; esac; select s in a; do :; done; for ((j = 0; j < 1; j++)); do :; done",
+    );
     let judgements = judge_ground(&policy, &execution);
     let basis_of = |text: &str| {
         let index = execution
@@ -280,6 +284,11 @@ fn inv_ground_6_what_each_command_is_judged_by() {
     assert_eq!(basis_of("A=$(curl x)"), (Basis::Substitutions, true));
     assert_eq!(basis_of("curl x"), (Basis::Text, false));
     assert_eq!(basis_of("export B=1"), (Basis::Text, false));
+    assert_eq!(basis_of("> out"), (Basis::Substitutions, true));
+    assert_eq!(basis_of("for i in 1 $(ls)"), (Basis::Substitutions, true));
+    assert_eq!(basis_of("case $i in "), (Basis::Substitutions, true));
+    assert_eq!(basis_of("select s in a"), (Basis::Substitutions, true));
+    assert_eq!(basis_of("((j = 0))"), (Basis::Text, false));
 }
 
 /// INV-GROUND-6: a program the text does not name is judged too: `exec`,

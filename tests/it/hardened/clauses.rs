@@ -210,6 +210,14 @@ const DENY_RM_ROWS: &[Row] = &[
         Some("HARD-PARSE-2"),
     ),
     (
+        "HARD-UNIT-5",
+        "# notes && rm -rf /",
+        Allow,
+        Ask,
+        Some("HARD-UNIT-5"),
+    ),
+    ("HARD-UNIT-5", "ls # notes && rm -rf /", Allow, Allow, None),
+    (
         "HARD-PARSE-1",
         "{rm,-rf,x}",
         Allow,
