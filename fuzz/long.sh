@@ -6,6 +6,7 @@
 #   FUZZ_SKIP_BUILD=1 fuzz/long.sh …    # use the binary already built from HEAD
 #   FUZZ_FEATURES=ground fuzz/long.sh hardened 30  # the fuzz crate's features
 #                                       # (ground: every allow run in bash)
+#   FUZZ_TIMEOUT=30 fuzz/long.sh …      # libFuzzer -timeout (default 5 s; raise it under load)
 #
 # 1. builds TARGET (`cargo fuzz build -O -s none`, stable Rust);
 # 2. fuzzes it for MINUTES, starting from the committed corpus, with its
@@ -60,7 +61,7 @@ fork=()
 
 status=0
 "$BIN" "$WORK/corpus" "${dict[@]}" "${fork[@]}" -max_total_time=$((MINUTES * 60)) \
-  -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
+  -timeout="${FUZZ_TIMEOUT:-5}" -rss_limit_mb=2048 -print_final_stats=1 \
   -artifact_prefix="fuzz/artifacts/$TARGET/" >"$WORK/log" 2>&1 || status=$?
 
 # Executions: the final stats (one process); with -fork, the last status line.

@@ -148,7 +148,20 @@ pub fn render_text(
                 let inner = inner.map_or_else(|| "?".to_owned(), |i| (i + 1).to_string());
                 format!("-     wrapper: judged through [{inner}]")
             }
-            (None, _) => "-     names no command: judged through its substitutions".to_owned(),
+            (None, Basis::Argv) => match &judgement.program {
+                Some((text, check)) => format!(
+                    "{:<5} <- {:?} (rendering does not parse: judged by its argv {})",
+                    check.state.as_str(),
+                    check
+                        .matched_pattern
+                        .as_deref()
+                        .unwrap_or("(no rule: fallback)"),
+                    quoted(text)
+                ),
+                None => "-     judged by its argv".to_owned(),
+            },
+            (None, _) => "-     names no command: judged through its substitutions"
+                .to_owned(),
         };
         let covered = coverage(outcome, &executed.text).describe();
         let _ = writeln!(

@@ -157,6 +157,8 @@ pub enum Clause {
     ExpandIndirect,
     /// `HARD-EFFECT-2`: an assignment that can change what runs.
     EffectAssignment,
+    /// `HARD-EFFECT-3`: redirections with no command.
+    NamelessCommand,
 }
 
 impl Clause {
@@ -179,6 +181,7 @@ impl Clause {
             Self::ExpandArithmetic => "HARD-EXPAND-1",
             Self::ExpandIndirect => "HARD-EXPAND-2",
             Self::EffectAssignment => "HARD-EFFECT-2",
+            Self::NamelessCommand => "HARD-EFFECT-3",
         }
     }
 

@@ -245,10 +245,17 @@ fn visit(
                 .filter(|c| REDIRECTS.contains(&c.kind()))
                 .collect();
             let effects = effect_text(source, &redirects);
-            if effects.is_empty() {
+            // HARD-EFFECT-3: redirections with no command (`> x`, `<<< in`).
+            let floor = body.is_none().then_some(Clause::NamelessCommand);
+            if effects.is_empty() && floor.is_none() {
                 return Ok(());
             }
-            sink.push(slice(source, node), span, context, vec![effects], None)
+            let values = if effects.is_empty() {
+                Vec::new()
+            } else {
+                vec![effects]
+            };
+            sink.push(slice(source, node), span, context, values, floor)
         }
         "comment" => {
             sink.comment = true;
@@ -393,8 +400,12 @@ fn simple_command(
         };
         values.push(joined);
     }
+    if name.is_none() && !redirects.is_empty() && floor.is_none() {
+        // HARD-EFFECT-3: redirections with no command.
+        floor = Some(Clause::NamelessCommand);
+    }
     if values.is_empty() && floor.is_none() {
-        // Nothing runs and nothing is opened (`2>&1` alone): nothing to judge.
+        // Nothing runs and nothing is opened: nothing to judge.
         return Ok(());
     }
     sink.push(text, span, context, values, floor)?;

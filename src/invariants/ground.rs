@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use crate::ground::{Executed, Execution, Origin};
+use crate::ground::{Executed, Execution};
 use crate::policy::{CheckResult, Policy};
 use crate::verdict::PermissionState;
 
@@ -24,9 +24,14 @@ pub enum Basis {
     /// A transparent wrapper that ran an inner command: not by itself, but
     /// through the entry of that inner command.
     ThroughInner,
-    /// Only assignments, or only redirections: not by itself, but by the
-    /// entries of the commands its substitutions ran.
+    /// Only assignments or only redirections, or the head of a compound
+    /// command that runs no program (`for i in 1 2`, `case $x in`,
+    /// `[[ … ]]`, `(( … ))`): not by itself, but by the entries of the
+    /// commands its substitutions ran.
     Substitutions,
+    /// A stub ran, and bash's rendering does not parse without error: by
+    /// the argv the stub recorded, what bash started (`INV-GROUND-7`).
+    Argv,
 }
 
 /// The judgement of one executed command (`INV-GROUND-5`).
@@ -97,7 +102,12 @@ pub fn judge_ground(policy: &Policy, execution: &Execution) -> Vec<GroundJudgeme
             let basis = basis(executed);
             let judged = basis == Basis::Text;
             let check = judged.then(|| policy.advisory(&executed.text));
-            let program = executed.hidden_program().filter(|_| judged).map(|text| {
+            let program = match basis {
+                Basis::Text => executed.hidden_program(),
+                Basis::Argv => executed.argv.as_deref().map(program_text),
+                Basis::ThroughInner | Basis::Substitutions => None,
+            }
+            .map(|text| {
                 let check = policy.advisory(&text);
                 (text, check)
             });
@@ -144,29 +154,96 @@ pub fn check_ground(policy: &Policy, execution: &Execution) -> Result<(), Ground
 }
 
 /// `INV-GROUND-6`: a wrapper that ran an inner command is judged through it;
-/// an assignment-only or redirection-only command, or a list head, by its
-/// substitutions; everything else by its text.
+/// an assignment-only or redirection-only command and a compound command's
+/// head by their substitutions; a command whose rendering does not parse by
+/// its argv (`INV-GROUND-7`); everything else by its text.
 fn basis(executed: &Executed) -> Basis {
     if executed.inner_at.is_some() {
         Basis::ThroughInner
-    } else if names_no_command(&executed.text) || is_list_head(executed) {
+    } else if names_no_command(&executed.text)
+        || (executed.argv.is_none() && is_compound_head(&executed.text))
+    {
         Basis::Substitutions
+    } else if executed.argv.is_some() && !parses_cleanly(&executed.text) {
+        Basis::Argv
     } else {
         Basis::Text
     }
 }
 
-/// The head of a `for`, `select` or `case` as bash renders it (`for x in a
-/// b`, `case $x in`): only words, no command. An unquoted keyword first can
-/// only be the keyword itself; the arithmetic `for ((` is judged by its text.
-fn is_list_head(executed: &Executed) -> bool {
-    let text = executed.text.as_str();
-    executed.origin == Origin::Bash
-        && executed.argv.is_none()
-        && ["for ", "select ", "case "]
-            .iter()
-            .any(|keyword| text.starts_with(keyword))
-        && !text.starts_with("for ((")
+/// An argv as a command text: the program's basename, then its arguments,
+/// shell-quoted (as [`Executed::hidden_program`] writes it).
+fn program_text(argv: &[String]) -> String {
+    let mut words = argv.to_vec();
+    if let Some(first) = words.first_mut() {
+        if let Some((_, base)) = first.rsplit_once('/') {
+            *first = base.to_owned();
+        }
+    }
+    crate::ground::quote_words(&words)
+}
+
+/// The text parses without an `ERROR` or `MISSING` node (a parser that
+/// cannot load counts as not: the argv is judged).
+fn parses_cleanly(text: &str) -> bool {
+    let Ok(mut parser) = crate::policy::units::bash_parser() else {
+        return false;
+    };
+    parser
+        .parse(text, None)
+        .is_some_and(|tree| !tree.root_node().has_error())
+}
+
+/// The head of a compound command as bash's `DEBUG` trap renders it
+/// (`INV-GROUND-4`): `for x in …` and `select x in …` (completed with
+/// `; do :; done`, parsed as exactly that loop), `case … in` (completed
+/// with ` esac`, a case with no items), `[[ … ]]` and `(( … ))` (parsed
+/// alone as exactly that test or arithmetic command), without error.
+fn is_compound_head(text: &str) -> bool {
+    let starts_with_word = |word: &str| {
+        text.strip_prefix(word)
+            .is_some_and(|rest| rest.starts_with([' ', '\t', '(']))
+    };
+    let (completed, kind) = if starts_with_word("for") || starts_with_word("select") {
+        (format!("{text}; do :; done"), "for_statement")
+    } else if starts_with_word("case") {
+        (format!("{text} esac"), "case_statement")
+    } else if text.starts_with("[[") {
+        (text.to_owned(), "test_command")
+    } else if text.starts_with("((") {
+        (text.to_owned(), "compound_statement")
+    } else {
+        return false;
+    };
+    let Ok(mut parser) = crate::policy::units::bash_parser() else {
+        return false;
+    };
+    let Some(tree) = parser.parse(&completed, None) else {
+        return false;
+    };
+    let root = tree.root_node();
+    if root.has_error() || root.named_child_count() != 1 {
+        return false;
+    }
+    let Some(statement) = root.named_child(0) else {
+        return false;
+    };
+    let whole = statement.start_byte() == 0 && statement.end_byte() == completed.len();
+    let tail_is_ours = match kind {
+        "for_statement" => statement
+            .child_by_field_name("body")
+            .is_some_and(|body| completed.get(body.byte_range()) == Some("do :; done")),
+        "case_statement" => {
+            let mut cursor = statement.walk();
+            let items = statement
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() == "case_item")
+                .count();
+            items == 0
+        }
+        _ => true,
+    };
+    statement.kind() == kind && whole && tail_is_ours
 }
 
 /// The text parses, without error, as assignments alone (`A=1`, `A=$(x) B=2`)
@@ -225,5 +302,43 @@ mod tests {
         for (text, want) in rows {
             assert_eq!(names_no_command(text), want, "{text:?}");
         }
+    }
+
+    /// INV-GROUND-6: which texts are compound heads that run no program.
+    #[test]
+    fn inv_ground_6_compound_head_table() {
+        let rows = [
+            ("for i in 1 2", true),
+            ("for i in 1 $(echo 2)", true),
+            ("for i", true),
+            ("select x in a b", true),
+            ("case $(pwd) in ", true),
+            ("[[ -n $(id) ]]", true),
+            ("(( 1 + $(echo 2) ))", true),
+            ("((i++))", true),
+            ("for i in 1; do rm x; done", false),
+            ("for i in 1; rm x", false),
+            ("case x in a) rm x;; esac", false),
+            ("case x in a) rm x;;", false),
+            ("[[ -n x ]] && rm x", false),
+            ("( (rm x) )", false),
+            ("format x", false),
+            ("'for' i in 1", false),
+            ("rm x", false),
+        ];
+        for (text, want) in rows {
+            assert_eq!(is_compound_head(text), want, "{text:?}");
+        }
+    }
+
+    /// INV-GROUND-7: a rendering that does not parse is judged by its argv.
+    #[test]
+    fn inv_ground_7_unparseable_rendering_table() {
+        assert!(!parses_cleanly("cat 'a b' \\\t"));
+        assert!(parses_cleanly("cat 'a b'"));
+        assert_eq!(
+            program_text(&["/usr/bin/cat".to_owned(), "a b".to_owned(), "\t".to_owned()]),
+            crate::ground::quote_words(&["cat".to_owned(), "a b".to_owned(), "\t".to_owned()])
+        );
     }
 }

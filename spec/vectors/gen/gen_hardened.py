@@ -90,6 +90,9 @@ ROWS = [
     ("F-20", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_RM, "echo hi\nrm -rf x\nif &&", "deny", "rm *", "a parse error (ask), and the command `rm -rf x` inside the ERROR node is judged (HARD-UNIT-1): deny"),
     # Clauses without a finding of their own: their witnesses and contrasts.
     ("clause", ["HARD-PARSE-3"], DENY_RM, "ls\u000c-la", "ask", S("HARD-PARSE-3"), "FF splits words for the parser, not for bash"),
+    ("clause", ["HARD-UNIT-5"], DENY_RM, "# notes && rm -rf /", "ask", S("HARD-UNIT-5"), "comments only: nothing runs, and the rules would judge the comment's text (the deployed `*` on the whole text, POL-CHECK-5)"),
+    ("clause", ["HARD-EFFECT-3"], DENY_RM, "<<< in && ls", "ask", S("HARD-EFFECT-3"), "a here-string with no command: no program runs, the redirection is floored; `ls` is allowed"),
+    ("clause", ["HARD-EFFECT-3"], DENY_RM, ": > x && ls", "allow", "*", "contrast: the no-op command `:` carries the redirection; values `:` and `: > x` allowed by `*`"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "echo $(( x + 1 ))", "ask", S("HARD-EXPAND-1"), "arithmetic naming a variable x: x's value is evaluated as code"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "[[ $n -eq 1 ]]", "ask", S("HARD-EXPAND-1"), "-eq evaluates $n arithmetically"),
     ("clause", ["HARD-EXPAND-1"], DENY_RM, "echo ${a[$i]}", "ask", S("HARD-EXPAND-1"), "an array index is arithmetic"),

@@ -210,6 +210,21 @@ const DENY_RM_ROWS: &[Row] = &[
         Some("HARD-PARSE-2"),
     ),
     (
+        "HARD-EFFECT-3",
+        "> x && ls",
+        Allow,
+        Ask,
+        Some("HARD-EFFECT-3"),
+    ),
+    (
+        "HARD-EFFECT-3",
+        "<<< in && ls",
+        Allow,
+        Ask,
+        Some("HARD-EFFECT-3"),
+    ),
+    ("HARD-EFFECT-3", ": > x && ls", Allow, Allow, None),
+    (
         "HARD-UNIT-5",
         "# notes && rm -rf /",
         Allow,
@@ -559,7 +574,7 @@ fn hard_4_judgements_table() {
             ],
         ),
         ("CI=1", &[("CI=1", &["CI=1"], None)]),
-        ("2>&1", &[]),
+        ("2>&1", &[("2>&1", &[], Some("HARD-EFFECT-3"))]),
         ("ls > out rm", &[("ls", &["ls", "ls > out rm"], None)]),
     ];
     for (command, want) in rows {
