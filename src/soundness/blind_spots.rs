@@ -72,7 +72,20 @@ pub(super) fn judged_in_another_spelling(o: &GroundObservation<'_>) -> bool {
     // Every judged unit was allowed (the pipeline allowed), so a failing unit
     // of what ran that is a judged unit in another spelling — blanks, the
     // order of redirections, or the request's wrapper words — is covered.
-    failing_units_judged_elsewhere(o, str::to_owned) || rendered_by_bash(o)
+    failing_units_judged_elsewhere(o, str::to_owned) || rendered_by_bash(o) || fd_variable_judged(o)
+}
+
+/// G-3, a redirection's fd variable: the policy's unit holds `{fd}` as a
+/// word (`ls {fd}` of `ls {fd}>out`), bash ran the command without it (the
+/// inner command of `timeout 1 ls {fd}>out` is recorded as `ls`).
+fn fd_variable_judged(o: &GroundObservation<'_>) -> bool {
+    let executed = tokens(&squeeze(&o.violation.text));
+    judged_units(o).iter().any(|unit| {
+        let mut words = tokens(&match_value(&unit.text));
+        let before = words.len();
+        words.retain(|w| !(w.starts_with('{') && w.ends_with('}') && w.len() > 2));
+        words.len() < before && words == executed
+    })
 }
 
 /// G-3, in bash's own rendering of what it parsed: a judged unit that is

@@ -294,16 +294,40 @@ fn lone_backslash_unit(o: &GroundObservation<'_>) -> bool {
             .trim_end_matches(['\\', ' ', '\t', '\n'])
             .trim_end_matches(['\\', ' ', '\t']),
     );
-    units.iter().any(|u| lone(&u.text))
+    if units.iter().any(|u| lone(&u.text))
         && units
             .iter()
             .any(|u| squeeze(&match_value(&u.text)) == stripped)
+    {
+        return true;
+    }
+    // The checker judged the stub's argv (its rendering does not parse,
+    // INV-GROUND-7): the escaped blank is a blank argument (`cat 'a b' ' '`)
+    // that no judged unit holds; without it, what ran is a judged unit.
+    let blank_argument = o
+        .execution
+        .commands
+        .get(o.violation.index)
+        .and_then(|c| c.argv.as_ref())
+        .and_then(|argv| argv.last())
+        .is_some_and(|last| !last.is_empty() && last.chars().all(|c| c == ' ' || c == '\t'));
+    let escaped_blank = o.command.contains("\\ ") || o.command.contains("\\\t");
+    let executed = core(&o.violation.text);
+    blank_argument
+        && escaped_blank
+        && units
+            .iter()
+            .any(|u| squeeze(&match_value(&u.text)) == executed)
 }
 
 /// The first line of an executed text, blanks squeezed, without its
 /// redirections (bash renders them after the words, a here-document with its
 /// body): the command and its arguments.
 pub(super) fn core(text: &str) -> String {
+    // The checker writes an argv with blank arguments (an escaped blank of
+    // the command, `cat 'a b' \ `) as `' '`; the command's own words lack
+    // them (F-18), so they are left out here.
+    let text = text.replace(" ' '", "").replace(" '\t'", "");
     let first = text.replace("\\\n", " ");
     let first = first.split('\n').next().unwrap_or_default();
     let mut words = Vec::new();

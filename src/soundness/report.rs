@@ -193,7 +193,7 @@ impl Report {
 }
 
 /// Violations listed in full per profile; the rest are counted.
-const LISTED: usize = 100;
+const LISTED: usize = 500;
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
