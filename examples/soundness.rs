@@ -1,52 +1,125 @@
-//! The soundness run (`INV-KNOWN-2`): generated (command, policy) pairs through
-//! the pipeline, every allow checked against what bash runs.
+//! The soundness run (`INV-KNOWN-2`, `HARD-GROUND-1`): generated (command,
+//! policy) pairs through the pipeline under the deployed and the hardened
+//! profile, every allow checked against what bash runs.
 //!
 //! ```sh
-//! cargo run --release --features ground,arbitrary --example soundness -- [ALLOWS] [SECONDS] [SEED]
+//! cargo run --release --features ground,arbitrary --example soundness -- \
+//!     [--allows N] [--seconds S] [--seed N] [--profiles deployed,hardened] \
+//!     [--workers W] [--batch B] [--time-limit-ms MS] [--recheck-unknown-ms MS]
+//! cargo run … --example soundness -- replay [--profiles …] SEED INDEX…
 //! ```
 //!
-//! Prints the report; exits 1 when a violation is unclassified.
-//! `-- replay SEED INDEX…` decides only the given pairs of a run (e.g. the
-//! unclassified ones of an earlier report) and reports on them.
+//! Defaults: 100,000 checked allows per profile, 3,600 s, seed 1, both
+//! profiles, 4 workers, batches of 100 pairs, a 500 ms time limit per
+//! command. Prints the report; exits 1 when a deployed violation is
+//! unclassified or a hardened one exists. `replay` decides only the given
+//! pairs of a run (the violations of an earlier report) and reports on them.
+//! `--recheck-unknown-ms 2000` re-runs the commands answered *unknown* with
+//! that time limit and counts those it answers: the ones the run's lower
+//! limit, not the command, made unknown.
 
 use std::time::Duration;
 
 use inner_cmd_spec::ground::{Config, Oracle};
+use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::soundness::{replay, run, Budget};
 
-fn main() {
-    let all: Vec<String> = std::env::args().skip(1).collect();
-    if all.first().map(String::as_str) == Some("replay") {
-        let numbers: Vec<u64> = all.iter().skip(1).filter_map(|a| a.parse().ok()).collect();
-        let (seed, indices) = numbers.split_first().unwrap_or((&1, &[]));
-        let oracle = Oracle::new(Config::default()).unwrap_or_else(|error| {
-            eprintln!("{error}");
-            std::process::exit(2);
-        });
-        let report = replay(&oracle, *seed, indices);
-        println!("{report}");
-        std::process::exit(i32::from(!report.unclassified.is_empty()));
-    }
-    let mut args = all.into_iter();
-    let mut next = |default: u64| args.next().and_then(|a| a.parse().ok()).unwrap_or(default);
-    let allows = next(100_000);
-    let seconds = next(3_600);
-    let seed = next(1);
-    let oracle = match Oracle::new(Config::default()) {
-        Ok(oracle) => oracle,
-        Err(error) => {
-            eprintln!("{error}");
-            std::process::exit(2);
+/// The command line: `--name value` options and the other words in order.
+struct Args {
+    options: Vec<(String, String)>,
+    words: Vec<String>,
+}
+
+impl Args {
+    fn parse() -> Self {
+        let mut options = Vec::new();
+        let mut words = Vec::new();
+        let mut all = std::env::args().skip(1);
+        while let Some(arg) = all.next() {
+            match arg.strip_prefix("--") {
+                Some(name) => options.push((name.to_owned(), all.next().unwrap_or_default())),
+                None => words.push(arg),
+            }
         }
-    };
-    let budget = Budget {
-        allows: usize::try_from(allows).unwrap_or(usize::MAX),
-        time: Duration::from_secs(seconds),
-        batch: 200,
-    };
-    let report = run(&oracle, seed, budget);
-    println!("{report}");
-    if !report.unclassified.is_empty() {
-        std::process::exit(1);
+        Self { options, words }
     }
+
+    fn get(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn number(&self, name: &str, default: u64) -> u64 {
+        self.get(name).map_or(default, |v| {
+            v.parse()
+                .unwrap_or_else(|_| fail(&format!("--{name}: not a number: {v}")))
+        })
+    }
+
+    fn profiles(&self) -> Vec<Profile> {
+        self.get("profiles")
+            .unwrap_or("deployed,hardened")
+            .split(',')
+            .map(|name| {
+                Profile::from_name(name).unwrap_or_else(|| fail(&format!("unknown profile {name}")))
+            })
+            .collect()
+    }
+}
+
+fn fail(why: &str) -> ! {
+    eprintln!("soundness: {why}");
+    std::process::exit(2);
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut config = Config::default();
+    config.time_limit = Duration::from_millis(args.number("time-limit-ms", 500));
+    let oracle = Oracle::new(config).unwrap_or_else(|error| fail(&error.to_string()));
+    let profiles = args.profiles();
+    let report = if args.words.first().map(String::as_str) == Some("replay") {
+        let numbers: Vec<u64> = args
+            .words
+            .iter()
+            .skip(1)
+            .filter_map(|a| a.parse().ok())
+            .collect();
+        let (seed, indices) = numbers.split_first().unwrap_or((&1, &[]));
+        replay(&oracle, *seed, &profiles, indices)
+    } else {
+        let budget = Budget {
+            allows: usize::try_from(args.number("allows", 100_000)).unwrap_or(usize::MAX),
+            time: Duration::from_secs(args.number("seconds", 3_600)),
+            batch: usize::try_from(args.number("batch", 100)).unwrap_or(100),
+            workers: usize::try_from(args.number("workers", 4)).unwrap_or(4),
+            progress: true,
+        };
+        run(&oracle, args.number("seed", 1), &profiles, budget)
+    };
+    println!("{report}");
+    let recheck = args.number("recheck-unknown-ms", 0);
+    if recheck > 0 {
+        let mut config = Config::default();
+        config.time_limit = Duration::from_millis(recheck);
+        let slow = Oracle::new(config).unwrap_or_else(|error| fail(&error.to_string()));
+        let commands: Vec<&str> = report.unknown_commands.iter().map(String::as_str).collect();
+        let answered: Vec<&str> = commands
+            .chunks(50)
+            .flat_map(|chunk| chunk.iter().zip(slow.run_batch(chunk)))
+            .filter_map(|(command, result)| result.is_ok().then_some(*command))
+            .collect();
+        println!(
+            "unknown re-run      {} of the {} unknown commands answered with a {recheck} ms limit",
+            answered.len(),
+            commands.len()
+        );
+        for command in answered.iter().take(20) {
+            println!("  answered: {command:?}");
+        }
+    }
+    std::process::exit(i32::from(!report.clean()));
 }

@@ -160,8 +160,7 @@ pub fn render_text(
                 ),
                 None => "-     judged by its argv".to_owned(),
             },
-            (None, _) => "-     assignments or a compound head: judged through their substitutions"
-                .to_owned(),
+            (None, _) => "-     names no command: judged through its substitutions".to_owned(),
         };
         let covered = coverage(outcome, &executed.text).describe();
         let _ = writeln!(

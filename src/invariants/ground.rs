@@ -24,9 +24,10 @@ pub enum Basis {
     /// A transparent wrapper that ran an inner command: not by itself, but
     /// through the entry of that inner command.
     ThroughInner,
-    /// Only assignments, or the head of a compound command that runs no
-    /// program (`for i in 1 2`, `case $x in`, `[[ … ]]`, `(( … ))`): not by
-    /// itself, but by the entries of the commands its substitutions ran.
+    /// Only assignments or only redirections, or the head of a compound
+    /// command that runs no program (`for i in 1 2`, `case $x in`,
+    /// `[[ … ]]`, `(( … ))`): not by itself, but by the entries of the
+    /// commands its substitutions ran.
     Substitutions,
     /// A stub ran, and bash's rendering does not parse without error: by
     /// the argv the stub recorded, what bash started (`INV-GROUND-7`).
@@ -153,13 +154,13 @@ pub fn check_ground(policy: &Policy, execution: &Execution) -> Result<(), Ground
 }
 
 /// `INV-GROUND-6`: a wrapper that ran an inner command is judged through it;
-/// an assignment-only command and a compound command's head by their
-/// substitutions; a command whose rendering does not parse by its argv
-/// (`INV-GROUND-7`); everything else by its text.
+/// an assignment-only or redirection-only command and a compound command's
+/// head by their substitutions; a command whose rendering does not parse by
+/// its argv (`INV-GROUND-7`); everything else by its text.
 fn basis(executed: &Executed) -> Basis {
     if executed.inner_at.is_some() {
         Basis::ThroughInner
-    } else if is_assignment_only(&executed.text)
+    } else if names_no_command(&executed.text)
         || (executed.argv.is_none() && is_compound_head(&executed.text))
     {
         Basis::Substitutions
@@ -245,8 +246,9 @@ fn is_compound_head(text: &str) -> bool {
     statement.kind() == kind && whole && tail_is_ours
 }
 
-/// The text parses, without error, as assignments alone (`A=1`, `A=$(x) B=2`).
-fn is_assignment_only(text: &str) -> bool {
+/// The text parses, without error, as assignments alone (`A=1`, `A=$(x) B=2`)
+/// or redirections alone (`> x`, `2>&1`, `> $(x)`): it names no command.
+fn names_no_command(text: &str) -> bool {
     let Ok(mut parser) = crate::policy::units::bash_parser() else {
         return false;
     };

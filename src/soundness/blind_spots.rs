@@ -72,7 +72,60 @@ pub(super) fn judged_in_another_spelling(o: &GroundObservation<'_>) -> bool {
     // Every judged unit was allowed (the pipeline allowed), so a failing unit
     // of what ran that is a judged unit in another spelling — blanks, the
     // order of redirections, or the request's wrapper words — is covered.
-    failing_units_judged_elsewhere(o, str::to_owned)
+    failing_units_judged_elsewhere(o, str::to_owned) || rendered_by_bash(o) || fd_variable_judged(o)
+}
+
+/// G-3, a redirection's fd variable: the policy's unit holds `{fd}` as a
+/// word (`ls {fd}` of `ls {fd}>out`), bash ran the command without it (the
+/// inner command of `timeout 1 ls {fd}>out` is recorded as `ls`).
+fn fd_variable_judged(o: &GroundObservation<'_>) -> bool {
+    let executed = tokens(&squeeze(&o.violation.text));
+    judged_units(o).iter().any(|unit| {
+        let mut words = tokens(&match_value(&unit.text));
+        let before = words.len();
+        words.retain(|w| !(w.starts_with('{') && w.ends_with('}') && w.len() > 2));
+        words.len() < before && words == executed
+    })
+}
+
+/// G-3, in bash's own rendering of what it parsed: a judged unit that is
+/// the record followed by a final `; !` (a negation of nothing, which runs
+/// nothing: `echo "a" ; !` is one `ERROR` unit), or a function definition
+/// that bash renders on several lines (`function f { git push; }` recorded
+/// as `function f () ⏎{ ⏎    git push⏎}`).
+fn rendered_by_bash(o: &GroundObservation<'_>) -> bool {
+    let record = squeeze(&o.violation.text);
+    // bash writes `function f () { … }` for `f() …`, with braces around a
+    // subshell body: compare without blanks, `;`, `()`, braces and the
+    // keyword, when both sides define a function.
+    let bare = |text: &str| {
+        text.replace("()", "")
+            .replace("function ", "")
+            .chars()
+            .filter(|c| !c.is_whitespace() && !";{}".contains(*c))
+            .collect::<String>()
+    };
+    let function = o.violation.text.contains("() \n{");
+    let allowed_gate_units = o
+        .policy
+        .unit_decisions(&o.outcome.gate)
+        .into_iter()
+        .filter(|d| d.state == PermissionState::Allow && !d.floored)
+        .map(|d| d.unit);
+    let units: Vec<_> = judged_units(o)
+        .iter()
+        .cloned()
+        .chain(allowed_gate_units)
+        .collect();
+    units.iter().any(|unit| {
+        let judged = squeeze(&unit.text);
+        let negation_of_nothing = judged
+            .strip_suffix('!')
+            .map(|rest| rest.trim_end_matches([' ', ';']))
+            .is_some_and(|rest| rest == record);
+        let defines = unit.text.contains("()") || unit.text.contains("function ");
+        negation_of_nothing || (function && defines && bare(&unit.text) == bare(&o.violation.text))
+    })
 }
 
 /// Every unit of what ran that the policy does not allow is, in another
@@ -156,10 +209,18 @@ fn remove_tokens(from: &[String], remove: &[String]) -> Option<Vec<String>> {
 }
 
 /// G-4: the record is the oracle's own `DEBUG` trap (its variables start
-/// with `__GROUND_`), reported when a command ends in a way the trap does not
-/// expect (`… ; !`): nothing of the command's own ran there.
+/// with `__GROUND_`, its early `return`, its `trap __ground_record DEBUG`),
+/// reported when a command ends in a way the trap does not expect (`… ; !`,
+/// a bare `time`): nothing of the command's own ran there.
 pub(super) fn the_oracles_own_trap(o: &GroundObservation<'_>) -> bool {
-    o.violation.text.contains("$__GROUND_") && !o.command.contains("__GROUND_")
+    let text = o.violation.text.as_str();
+    let own_variables = text.contains("$__GROUND_") && !o.command.contains("__GROUND_");
+    // The trap's own `return` (`__ground_record` leaving early) and its
+    // installation line, reported after a bare `time` or a final `!`: only
+    // when the command itself has no `return` or `trap`.
+    let own_return = text == "return" && !o.command.contains("return");
+    let own_install = text == "trap __ground_record DEBUG" && !o.command.contains("trap");
+    own_variables || own_return || own_install
 }
 
 /// G-5: what ran is a transparent wrapper with nothing to run (its words

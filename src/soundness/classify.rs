@@ -1,7 +1,7 @@
 //! Classifiers of INV-GROUND violations, one per finding of `spec/findings.md`
 //! (`INV-KNOWN-2`).
 
-use super::blind_spots;
+use super::{blind_spots, misparsed};
 use crate::ground::{Execution, TRANSPARENT_WRAPPERS};
 use crate::invariants::{check_siblings_judged_known, GroundViolation};
 use crate::pipeline::Outcome;
@@ -56,6 +56,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: inside_an_assignment,
     },
     KnownGroundViolation {
+        id: "F-8",
+        applies: misparsed::in_a_here_document_body,
+    },
+    KnownGroundViolation {
         id: "F-14",
         applies: name_computed_at_run_time,
     },
@@ -78,6 +82,18 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-20",
         applies: earlier_lines_of_a_parse_error,
+    },
+    KnownGroundViolation {
+        id: "F-21",
+        applies: misparsed::unfloored_wrapper_in_an_error_unit,
+    },
+    KnownGroundViolation {
+        id: "F-22",
+        applies: misparsed::words_after_a_redirection,
+    },
+    KnownGroundViolation {
+        id: "F-23",
+        applies: misparsed::before_a_timed_function_definition,
     },
     KnownGroundViolation {
         id: "G-1",
@@ -156,7 +172,13 @@ fn inside_unit_starting_with(o: &GroundObservation<'_>, openers: &[&str]) -> boo
             })
         });
         let unquoted = executed.replace('\'', "");
-        opens && text != executed && (text.contains(&executed) || text.contains(&unquoted))
+        // bash renders redirections after the words (`ls {fd}> out`).
+        let words_only = misparsed::without_redirections(&text);
+        opens
+            && text != executed
+            && (text.contains(&executed)
+                || text.contains(&unquoted)
+                || words_only.contains(&executed))
     })
 }
 
@@ -212,7 +234,8 @@ fn inside_an_assignment(o: &GroundObservation<'_>) -> bool {
             && text.get(name_len..).is_some_and(|r| r.starts_with('='))
             && ["$(", "`", "<(", ">("].iter().any(|s| text.contains(s))
             && text != executed
-            && text.contains(&executed)
+            // A wrapper's inner command is recorded shell-quoted (`'{'`).
+            && (text.contains(&executed) || text.contains(&executed.replace('\'', "")))
     })
 }
 
@@ -271,16 +294,40 @@ fn lone_backslash_unit(o: &GroundObservation<'_>) -> bool {
             .trim_end_matches(['\\', ' ', '\t', '\n'])
             .trim_end_matches(['\\', ' ', '\t']),
     );
-    units.iter().any(|u| lone(&u.text))
+    if units.iter().any(|u| lone(&u.text))
         && units
             .iter()
             .any(|u| squeeze(&match_value(&u.text)) == stripped)
+    {
+        return true;
+    }
+    // The checker judged the stub's argv (its rendering does not parse,
+    // INV-GROUND-7): the escaped blank is a blank argument (`cat 'a b' ' '`)
+    // that no judged unit holds; without it, what ran is a judged unit.
+    let blank_argument = o
+        .execution
+        .commands
+        .get(o.violation.index)
+        .and_then(|c| c.argv.as_ref())
+        .and_then(|argv| argv.last())
+        .is_some_and(|last| !last.is_empty() && last.chars().all(|c| c == ' ' || c == '\t'));
+    let escaped_blank = o.command.contains("\\ ") || o.command.contains("\\\t");
+    let executed = core(&o.violation.text);
+    blank_argument
+        && escaped_blank
+        && units
+            .iter()
+            .any(|u| squeeze(&match_value(&u.text)) == executed)
 }
 
 /// The first line of an executed text, blanks squeezed, without its
 /// redirections (bash renders them after the words, a here-document with its
 /// body): the command and its arguments.
 pub(super) fn core(text: &str) -> String {
+    // The checker writes an argv with blank arguments (an escaped blank of
+    // the command, `cat 'a b' \ `) as `' '`; the command's own words lack
+    // them (F-18), so they are left out here.
+    let text = text.replace(" ' '", "").replace(" '\t'", "");
     let first = text.replace("\\\n", " ");
     let first = first.split('\n').next().unwrap_or_default();
     let mut words = Vec::new();
@@ -309,10 +356,14 @@ fn unterminated_here_document(o: &GroundObservation<'_>) -> bool {
         return false;
     }
     let executed = core(&o.violation.text);
+    // `core` reads `>(…)` as a redirection; the whole record counts too.
+    let whole = squeeze(&o.violation.text);
     o.violation.text.contains("<<")
-        || judged_units(o)
-            .iter()
-            .any(|u| u.text.contains("<<") && squeeze(&u.text).contains(&executed))
+        || judged_units(o).iter().any(|u| {
+            let text = squeeze(&u.text);
+            u.text.contains("<<") && (text.contains(&executed) || text.contains(&whole))
+        })
+        || misparsed::after_a_here_document_operator(o)
 }
 
 /// Whether a `<<` or `<<-` operator of `command` (not `<<<`) has no line

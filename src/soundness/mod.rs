@@ -1,6 +1,7 @@
 //! The soundness run: generated (command, policy) pairs, decided by the
-//! pipeline, every allow checked against what bash really runs (spec chapter
-//! 6, `INV-KNOWN-2`).
+//! pipeline under the deployed and the hardened profile, every allow checked
+//! against what bash really runs (spec chapter 6, `INV-KNOWN-2`; chapter 12,
+//! `HARD-GROUND-1`).
 //!
 //! [`pair`] builds a pair from a seed: a command from the adversarial
 //! generators ([`crate::gen`], shell syntax included, `GEN-9`) and a policy
@@ -8,222 +9,375 @@
 //! parse and of the re-queried, de-wrapped command, by its exact match value
 //! or by its first word and ` *` — so that the pipeline allows often and the
 //! run checks something. [`run`] decides each pair with
-//! [`crate::pipeline::decide`]; every `allow` goes through the execution
+//! [`crate::pipeline::decide_profiled`] under each profile asked for: under
+//! `deployed` with the pair's policy, under `hardened` with the pair's policy
+//! and with a [`permissive`] one. Every `allow` goes through the execution
 //! oracle ([`crate::ground`]) and `INV-GROUND`
-//! ([`crate::invariants::check_ground`]). Under today's (deployed) behaviour
-//! INV-GROUND does not hold everywhere; every violation must be an instance
-//! of a finding of `spec/findings.md`, recognized by that finding's own
-//! classifier ([`classify`]). The [`Report`] counts allows checked,
-//! violations per finding, and the unclassified ones (which must be none).
+//! ([`crate::invariants::check_ground`]); a command allowed by several
+//! decisions runs once and is checked for each.
+//!
+//! Under `deployed`, INV-GROUND does not hold everywhere; every violation
+//! must be an instance of a finding of `spec/findings.md`, recognized by
+//! that finding's own classifier ([`classify`]). Under `hardened` it must
+//! hold: every violation is reported as a gap, never classified away (the
+//! deployed classifier that would claim it is named as a hint). The
+//! [`Report`] counts, per profile, allows checked, violations per finding,
+//! and the violations nothing accounts for (which must be none).
+//!
+//! The oracle is run from [`Budget::workers`] threads at once, each on its
+//! own batch of pairs: most of an oracle's time is spent waiting (on a fresh
+//! bash, on a command that loops until the time limit), not computing.
 //!
 //! Like [`crate::fuzzing`], this is test tooling at the top of the layering:
 //! it may call every module, nothing calls it.
 
 mod blind_spots;
 mod classify;
+mod misparsed;
 mod pairs;
+mod report;
 
 pub use classify::{classify, GroundObservation, KnownGroundViolation, KNOWN_GROUND_VIOLATIONS};
-pub use pairs::{pair, Pair};
+pub use pairs::{pair, permissive, Pair};
+pub use report::{PolicyKind, ProfileReport, Report, Violation};
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::ground::Oracle;
+use crate::ground::{Attempt, Execution, Oracle, TRANSPARENT_WRAPPERS};
+use crate::hardened::Profile;
 use crate::invariants::check_ground;
 use crate::pipeline::{self, Options};
+use crate::policy::Policy;
 use crate::verdict::PermissionState;
 
-/// When a run stops: whichever limit is reached first.
+/// When a run stops, and how it runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Allowed decisions to check.
+    /// Allows to check against complete executions, under every profile:
+    /// the run stops once each profile has checked this many.
     pub allows: usize,
-    /// Wall-clock time.
+    /// Wall-clock time: no batch starts after it (batches in flight finish).
     pub time: Duration,
-    /// Commands the oracle runs in one sandbox.
+    /// Pairs per oracle batch (the oracle runs a batch in one sandbox).
     pub batch: usize,
+    /// Batches running at once, each on a thread of its own.
+    pub workers: usize,
+    /// Print a progress line to standard error after each batch.
+    pub progress: bool,
 }
 
-/// One violation nobody classified: what to reproduce it with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unclassified {
-    /// The pair's index in the run.
-    pub index: u64,
-    /// The command.
-    pub command: String,
-    /// The policy's rules, as `pattern: state` lines.
-    pub rules: Vec<String>,
-    /// What INV-GROUND reported.
-    pub violation: String,
-}
-
-/// What a soundness run found (`INV-KNOWN-2`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Report {
-    /// The seed of the pairs.
-    pub seed: u64,
-    /// Pairs decided.
-    pub pairs: u64,
-    /// Pairs the pipeline allowed.
-    pub allows: usize,
-    /// Of those, allowed by the gate alone.
-    pub gate_allows: usize,
-    /// Allows the oracle answered `unknown` for (checked nothing).
-    pub unknown: usize,
-    /// Allows checked against an execution.
-    pub checked: usize,
-    /// Checked allows that satisfy INV-GROUND.
-    pub holds: usize,
-    /// Violations per finding id.
-    pub per_finding: BTreeMap<&'static str, usize>,
-    /// One example command per finding id.
-    pub examples: BTreeMap<&'static str, String>,
-    /// Violations no classifier claimed.
-    pub unclassified: Vec<Unclassified>,
-    /// Wall-clock time of the run.
-    pub elapsed: Duration,
-    /// The bash version the oracle reported.
-    pub bash_version: String,
-}
-
-impl std::fmt::Display for Report {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "seed                 {}", self.seed)?;
-        writeln!(f, "bash                 {}", self.bash_version)?;
-        writeln!(f, "pairs decided        {}", self.pairs)?;
-        writeln!(
-            f,
-            "allows               {} ({} by the gate, {} by the authorizer)",
-            self.allows,
-            self.gate_allows,
-            self.allows - self.gate_allows
-        )?;
-        writeln!(f, "oracle unknown       {}", self.unknown)?;
-        writeln!(f, "allows checked       {}", self.checked)?;
-        writeln!(f, "INV-GROUND holds     {}", self.holds)?;
-        writeln!(f, "violations per finding:")?;
-        for (id, count) in &self.per_finding {
-            let example = self.examples.get(id).map_or("", String::as_str);
-            writeln!(f, "  {id:<6} {count:>8}   e.g. {example:?}")?;
-        }
-        writeln!(f, "unclassified         {}", self.unclassified.len())?;
-        for u in self.unclassified.iter().take(20) {
-            writeln!(
-                f,
-                "  #{} {:?} rules {:?}: {}",
-                u.index, u.command, u.rules, u.violation
-            )?;
-        }
-        write!(
-            f,
-            "elapsed              {:.1} s",
-            self.elapsed.as_secs_f64()
-        )
-    }
-}
-
-/// Decides pairs `0, 1, …` of `seed` until `budget` is spent, checking every
-/// allow against the oracle (`INV-KNOWN-2`).
+/// Decides pairs `0, 1, …` of `seed` under each of `profiles` until `budget`
+/// is spent, checking every allow against the oracle (`INV-KNOWN-2`,
+/// `HARD-GROUND-1`).
 #[must_use]
-pub fn run(oracle: &Oracle, seed: u64, budget: Budget) -> Report {
+pub fn run(oracle: &Oracle, seed: u64, profiles: &[Profile], budget: Budget) -> Report {
     let start = Instant::now();
-    let mut report = Report {
-        seed,
-        ..Report::default()
-    };
-    let mut index = 0u64;
-    while report.allows < budget.allows && start.elapsed() < budget.time {
+    let run = Run::new(oracle, seed, profiles, budget.workers);
+    let next = AtomicU64::new(0);
+    let total = Mutex::new(run.empty());
+    let size = budget.batch.max(1) as u64;
+    let reached = |report: &Report| report.profiles.iter().all(|p| p.checked >= budget.allows);
+    std::thread::scope(|scope| {
+        for _ in 0..budget.workers.max(1) {
+            scope.spawn(|| loop {
+                if start.elapsed() >= budget.time || reached(&lock(&total)) {
+                    break;
+                }
+                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                let found = run.batch(chunk * size..(chunk + 1) * size);
+                let mut total = lock(&total);
+                total.absorb(found);
+                if budget.progress {
+                    eprintln!("{}", progress(&total, start.elapsed()));
+                }
+            });
+        }
+    });
+    let mut report = total.into_inner().unwrap_or_else(PoisonError::into_inner);
+    report.elapsed = start.elapsed();
+    report
+}
+
+/// Decides only the pairs `indices` of `seed` (to re-check the violations of
+/// an earlier report) under each of `profiles` and checks their allows.
+#[must_use]
+pub fn replay(oracle: &Oracle, seed: u64, profiles: &[Profile], indices: &[u64]) -> Report {
+    let start = Instant::now();
+    let run = Run::new(oracle, seed, profiles, 1);
+    let mut report = run.batch(indices.iter().copied());
+    report.elapsed = start.elapsed();
+    report
+}
+
+/// One progress line: elapsed, pairs, and per profile checked and unaccounted.
+fn progress(report: &Report, elapsed: Duration) -> String {
+    let mut line = format!(
+        "{:>6.0} s  pairs {}  executed {} ({} unknown)",
+        elapsed.as_secs_f64(),
+        report.pairs,
+        report.executed,
+        report.executed_unknown
+    );
+    for p in &report.profiles {
+        line.push_str(&format!(
+            "  {}: checked {} unknown {} violations {} unaccounted {}",
+            p.profile.name(),
+            p.checked,
+            p.unknown,
+            p.violations,
+            p.unclassified.len()
+        ));
+    }
+    line
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// What every batch of a run shares.
+struct Run<'a> {
+    oracle: &'a Oracle,
+    seed: u64,
+    profiles: &'a [Profile],
+    workers: usize,
+    permissive: Policy,
+    /// Every command run so far and the oracle's answer: a command allowed
+    /// again (by another decision, or generated again) is not run again.
+    executed: Mutex<HashMap<String, Arc<Attempt>>>,
+}
+
+/// One allowed decision: the pair's position in its batch, the profile's
+/// position in the run, the policy, and the pipeline's outcome.
+struct Allowed<'p> {
+    pair: &'p (u64, Pair),
+    slot: usize,
+    kind: PolicyKind,
+    outcome: pipeline::Outcome,
+}
+
+impl<'a> Run<'a> {
+    fn new(oracle: &'a Oracle, seed: u64, profiles: &'a [Profile], workers: usize) -> Self {
+        Self {
+            oracle,
+            seed,
+            profiles,
+            workers: workers.max(1),
+            permissive: permissive(),
+            executed: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn empty(&self) -> Report {
+        Report {
+            seed: self.seed,
+            bash_version: String::new(),
+            pairs: 0,
+            executed: 0,
+            executed_unknown: 0,
+            unknown_commands: Vec::new(),
+            workers: self.workers,
+            time_limit: self.oracle.config().time_limit,
+            elapsed: Duration::ZERO,
+            profiles: self
+                .profiles
+                .iter()
+                .map(|&p| ProfileReport::new(p))
+                .collect(),
+        }
+    }
+
+    /// The policies a pair is decided under with `profile`.
+    fn policies<'p>(&'p self, pair: &'p Pair, profile: Profile) -> Vec<(PolicyKind, &'p Policy)> {
+        let mut policies = vec![(PolicyKind::Generated, &pair.policy)];
+        if profile == Profile::Hardened {
+            policies.push((PolicyKind::Permissive, &self.permissive));
+        }
+        policies
+    }
+
+    /// Decides the pairs `indices`, runs the allowed commands not run
+    /// before, and checks every allow.
+    fn batch(&self, indices: impl Iterator<Item = u64>) -> Report {
+        let mut report = self.empty();
+        let pairs: Vec<(u64, Pair)> = indices.map(|i| (i, pair(self.seed, i))).collect();
+        report.pairs = pairs.len() as u64;
         let mut allowed = Vec::new();
-        while allowed.len() < budget.batch.max(1) && report.allows < budget.allows {
-            decide_one(seed, index, &mut report, &mut allowed);
-            index += 1;
-        }
-        check_batch(oracle, &allowed, &mut report);
-    }
-    report.elapsed = start.elapsed();
-    report
-}
-
-/// Decides only the pairs `indices` of `seed` (to re-check the unclassified
-/// violations of an earlier report) and checks their allows.
-#[must_use]
-pub fn replay(oracle: &Oracle, seed: u64, indices: &[u64]) -> Report {
-    let start = Instant::now();
-    let mut report = Report {
-        seed,
-        ..Report::default()
-    };
-    let mut allowed = Vec::new();
-    for &index in indices {
-        decide_one(seed, index, &mut report, &mut allowed);
-    }
-    check_batch(oracle, &allowed, &mut report);
-    report.elapsed = start.elapsed();
-    report
-}
-
-/// An allowed pair: its index, the pair, the pipeline's outcome.
-type Allowed = (u64, Pair, pipeline::Outcome);
-
-/// Decides pair `index` of `seed`, counting it, and keeps it if allowed.
-fn decide_one(seed: u64, index: u64, report: &mut Report, allowed: &mut Vec<Allowed>) {
-    let pair = pair(seed, index);
-    report.pairs += 1;
-    let outcome = pipeline::decide(&pair.policy, &pair.command, &Options::default());
-    if outcome.outcome == PermissionState::Allow {
-        report.allows += 1;
-        if outcome.authorizer.is_none() {
-            report.gate_allows += 1;
-        }
-        allowed.push((index, pair, outcome));
-    }
-}
-
-/// Runs the allowed pairs through the oracle and INV-GROUND, classifying
-/// every violation.
-fn check_batch(oracle: &Oracle, allowed: &[Allowed], report: &mut Report) {
-    let commands: Vec<&str> = allowed.iter().map(|(_, p, _)| p.command.as_str()).collect();
-    let executions = oracle.run_batch(&commands);
-    for ((index, pair, outcome), execution) in allowed.iter().zip(executions) {
-        let Ok(execution) = execution else {
-            report.unknown += 1;
-            continue;
-        };
-        report.checked += 1;
-        if report.bash_version.is_empty() {
-            report.bash_version.clone_from(&execution.bash_version);
-        }
-        let Err(violation) = check_ground(&pair.policy, &execution) else {
-            report.holds += 1;
-            continue;
-        };
-        let observed = GroundObservation {
-            policy: &pair.policy,
-            command: &pair.command,
-            outcome,
-            execution: &execution,
-            violation: &violation,
-        };
-        match classify(&observed) {
-            Some(id) => {
-                *report.per_finding.entry(id).or_insert(0) += 1;
-                report
-                    .examples
-                    .entry(id)
-                    .or_insert_with(|| pair.command.clone());
+        for numbered in &pairs {
+            let pair = &numbered.1;
+            for (slot, &profile) in self.profiles.iter().enumerate() {
+                for (kind, policy) in self.policies(pair, profile) {
+                    let outcome = pipeline::decide_profiled(
+                        policy,
+                        &pair.command,
+                        &Options::default(),
+                        profile,
+                    );
+                    let Some(tally) = report.profiles.get_mut(slot) else {
+                        continue;
+                    };
+                    tally.decisions += 1;
+                    if outcome.outcome == PermissionState::Allow {
+                        tally.allows += 1;
+                        tally.gate_allows += usize::from(outcome.authorizer.is_none());
+                        allowed.push(Allowed {
+                            pair: numbered,
+                            slot,
+                            kind,
+                            outcome,
+                        });
+                    }
+                }
             }
-            None => report.unclassified.push(Unclassified {
-                index: *index,
-                command: pair.command.clone(),
-                rules: pair
-                    .policy
-                    .rules()
-                    .iter()
-                    .map(|r| format!("{}: {}", r.pattern, r.state))
-                    .collect(),
-                violation: violation.to_string(),
-            }),
         }
+        let attempts = self.execute(&allowed, &mut report);
+        for decision in &allowed {
+            let (index, pair) = decision.pair;
+            let policy = match decision.kind {
+                PolicyKind::Generated => &pair.policy,
+                PolicyKind::Permissive => &self.permissive,
+            };
+            let attempt = attempts.get(pair.command.as_str());
+            if let Some(tally) = report.profiles.get_mut(decision.slot) {
+                check(*index, pair, policy, decision, attempt, tally);
+            }
+        }
+        report
     }
+
+    /// The oracle's answer for every allowed command: from earlier batches,
+    /// or run now in one sandbox.
+    fn execute<'p>(
+        &self,
+        allowed: &[Allowed<'p>],
+        report: &mut Report,
+    ) -> HashMap<&'p str, Arc<Attempt>> {
+        let mut answers = HashMap::new();
+        let mut to_run: Vec<&str> = Vec::new();
+        {
+            let known = lock(&self.executed);
+            for decision in allowed {
+                let command = decision.pair.1.command.as_str();
+                if answers.contains_key(command) || to_run.contains(&command) {
+                    continue;
+                }
+                match known.get(command) {
+                    Some(attempt) => {
+                        answers.insert(command, Arc::clone(attempt));
+                    }
+                    None => to_run.push(command),
+                }
+            }
+        }
+        let fresh = self.oracle.attempt_batch(&to_run);
+        let mut known = lock(&self.executed);
+        for (command, attempt) in to_run.into_iter().zip(fresh) {
+            report.executed += 1;
+            match &attempt.result {
+                Ok(execution) if report.bash_version.is_empty() => {
+                    report.bash_version.clone_from(&execution.bash_version);
+                }
+                Ok(_) => {}
+                Err(_) => {
+                    report.executed_unknown += 1;
+                    report.unknown_commands.push(command.to_owned());
+                }
+            }
+            let attempt = Arc::new(attempt);
+            known.insert(command.to_owned(), Arc::clone(&attempt));
+            answers.insert(command, attempt);
+        }
+        answers
+    }
+}
+
+/// Checks one allowed decision against the oracle's answer for its command.
+fn check(
+    index: u64,
+    pair: &Pair,
+    policy: &Policy,
+    decision: &Allowed<'_>,
+    attempt: Option<&Arc<Attempt>>,
+    tally: &mut ProfileReport,
+) {
+    let Some(attempt) = attempt else {
+        tally.unknown += 1;
+        return;
+    };
+    // An unknown answer checks nothing complete, but what it recorded did
+    // run (INV-GROUND-3): an uncovered record there is a violation too.
+    let cut;
+    let (execution, partial) = match (&attempt.result, &attempt.recorded) {
+        (Ok(execution), _) => {
+            tally.checked += 1;
+            (execution, false)
+        }
+        (Err(_), recorded) => {
+            tally.unknown += 1;
+            match recorded {
+                Some(execution) => {
+                    cut = without_cut_off_wrappers(execution);
+                    (&cut, true)
+                }
+                None => return,
+            }
+        }
+    };
+    let violation = match check_ground(policy, execution) {
+        Ok(()) => {
+            tally.holds += usize::from(!partial);
+            return;
+        }
+        Err(violation) => violation,
+    };
+    tally.violations += 1;
+    let observed = GroundObservation {
+        policy,
+        command: &pair.command,
+        outcome: &decision.outcome,
+        execution,
+        violation: &violation,
+    };
+    let finding = classify(&observed);
+    if let (Profile::Deployed, Some(id)) = (tally.profile, finding) {
+        *tally.per_finding.entry(id).or_insert(0) += 1;
+        tally
+            .examples
+            .entry(id)
+            .or_insert_with(|| pair.command.clone());
+        return;
+    }
+    tally.unclassified.push(Violation {
+        index,
+        policy: decision.kind,
+        command: pair.command.clone(),
+        rules: policy
+            .rules()
+            .iter()
+            .map(|r| format!("{}: {}", r.pattern, r.state))
+            .collect(),
+        violation: violation.to_string(),
+        partial,
+        resembles: finding.filter(|_| tally.profile == Profile::Hardened),
+    });
+}
+
+/// The records of an unknown answer without the transparent wrappers the
+/// stop cut off: bash recorded the wrapper's text, but its stub never ran
+/// its inner command (no `inner_at`), so whether it would have is unknown,
+/// and INV-GROUND-6 cannot judge it through that command (an endless
+/// `while timeout 5 make; do :; done` is stopped at some iteration).
+fn without_cut_off_wrappers(recorded: &Execution) -> Execution {
+    let mut kept = recorded.clone();
+    kept.commands.retain(|executed| {
+        let first = executed
+            .text
+            .split([' ', '\t', '\n'])
+            .find(|w| !w.is_empty());
+        executed.inner_at.is_some() || !first.is_some_and(|w| TRANSPARENT_WRAPPERS.contains(&w))
+    });
+    kept
 }

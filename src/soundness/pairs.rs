@@ -105,3 +105,13 @@ pub fn pair(seed: u64, index: u64) -> Pair {
         policy: Policy::new(rules, HOME),
     }
 }
+
+/// The permissive policy the hardened profile also decides every command
+/// under (`INV-KNOWN-2`): [`crate::gen::permissive_rules`], everything
+/// allowed but a few dangerous commands and the `.ssh` directory. Under it
+/// the hardened pipeline allows most commands whose parse it understands, so
+/// INV-GROUND is checked on commands no generated rule set names.
+#[must_use]
+pub fn permissive() -> Policy {
+    Policy::new(crate::gen::permissive_rules(), HOME)
+}

@@ -10,40 +10,74 @@
 use std::time::Duration;
 
 use inner_cmd_spec::ground::{Config, Oracle};
-use inner_cmd_spec::soundness::{run, Budget, KNOWN_GROUND_VIOLATIONS};
+use inner_cmd_spec::hardened::Profile;
+use inner_cmd_spec::invariants::check_ground;
+use inner_cmd_spec::pipeline::{decide, Options};
+use inner_cmd_spec::policy::{Policy, Rule};
+use inner_cmd_spec::soundness::{
+    classify, run, Budget, GroundObservation, Report, KNOWN_GROUND_VIOLATIONS,
+};
+use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
-/// Allows the bounded run checks (`SOUNDNESS_ALLOWS` overrides).
+/// Allows the bounded run checks per profile (`SOUNDNESS_ALLOWS` overrides).
 const ALLOWS: usize = 300;
 
-/// INV-KNOWN-2, INV-GROUND-5: a bounded soundness run checks allows against
-/// the oracle and finds no violation that no finding's classifier claims.
-#[test]
-fn inv_known_2_every_ground_violation_is_a_known_finding() {
+/// The bounded run of both profiles (seed 7), with the long run's oracle
+/// settings: a 500 ms time limit, four batches at once.
+fn bounded_run() -> Report {
     let allows = std::env::var("SOUNDNESS_ALLOWS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(ALLOWS);
-    let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
+    let mut config = Config::default();
+    config.time_limit = Duration::from_millis(500);
+    let oracle = Oracle::new(config).expect("the execution oracle (bwrap, bash)");
     let budget = Budget {
         allows,
-        time: Duration::from_secs(170),
-        batch: 100,
+        time: Duration::from_secs(150),
+        batch: 50,
+        workers: 4,
+        progress: false,
     };
-    let report = run(&oracle, 7, budget);
+    run(&oracle, 7, &Profile::ALL, budget)
+}
+
+/// INV-KNOWN-2, INV-GROUND-5, HARD-GROUND-1: a bounded soundness run checks
+/// allows of both profiles against the oracle; under deployed it finds
+/// violations, each claimed by a finding's classifier, under hardened none.
+#[test]
+fn inv_known_2_every_ground_violation_is_a_known_finding() {
+    let report = bounded_run();
     println!("{report}");
-    assert!(report.checked > 0, "the run checked nothing");
+    for profile in &report.profiles {
+        assert!(profile.checked > 0, "the run checked nothing: {report}");
+        assert!(
+            profile.checked * 10 >= profile.allows * 9,
+            "the oracle answered unknown for too many allows: {report}"
+        );
+    }
+    let deployed = report.profile(Profile::Deployed).unwrap();
     assert!(
-        report.checked * 10 >= report.allows * 9,
-        "the oracle answered unknown for too many allows: {report}"
-    );
-    assert!(
-        report.unclassified.is_empty(),
+        deployed.unclassified.is_empty(),
         "unclassified INV-GROUND violations:\n{report}"
     );
     // The run must see violations at all: otherwise the classifiers are untested.
     assert!(
-        !report.per_finding.is_empty(),
+        !deployed.per_finding.is_empty(),
         "no violation at all: {report}"
+    );
+    assert_eq!(
+        deployed.violations,
+        deployed.per_finding.values().sum::<usize>(),
+        "{report}"
+    );
+    let hardened = report.profile(Profile::Hardened).unwrap();
+    assert_eq!(hardened.violations, 0, "hardened violations:\n{report}");
+    assert!(hardened.per_finding.is_empty(), "{report}");
+    // A command allowed by several decisions runs once.
+    assert!(
+        report.executed < deployed.allows + hardened.allows,
+        "{report}"
     );
 }
 
@@ -62,4 +96,85 @@ fn inv_known_2_every_ground_classifier_names_a_registered_finding() {
             path.display()
         );
     }
+}
+
+/// Rules as (pattern, state) rows.
+type Rules = Vec<(&'static str, PermissionState)>;
+
+/// INV-KNOWN-2, INV-GROUND-5: witnesses of the findings the soundness run
+/// found (F-21, F-22, F-23, F-8, F-19's second shape, G-3 in bash's
+/// rendering, F-6 with a quoted inner command), each allowed by the deployed pipeline, run in
+/// bash: INV-GROUND fails, and the finding's own classifier claims it.
+#[test]
+fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
+    const DENY_RM: &[(&str, PermissionState)] = &[("*", Allow), ("rm *", Deny)];
+    const DENY_PUSH: &[(&str, PermissionState)] = &[("*", Allow), ("git push *", Deny)];
+    let only = |whole: &'static str| -> Rules { vec![("*", Ask), (whole, Allow)] };
+    let rows: Vec<(&str, Rules, &str)> = vec![
+        ("F-21", DENY_RM.to_vec(), "time rm -rf x \\ <<'EOF'\nb\nEOF"),
+        (
+            "F-21",
+            DENY_RM.to_vec(),
+            "timeout 5 rm -rf x \\ <<EOF\nb\nEOF",
+        ),
+        ("F-22", DENY_PUSH.to_vec(), "git >out push --force"),
+        (
+            "F-23",
+            vec![("*", Allow), ("cat *secret*", Deny)],
+            "(cat secret.txt && time f() ( ls ))",
+        ),
+        (
+            "F-8",
+            vec![("*", Ask), ("cat", Allow)],
+            "cat <<-EOF \t\n \ttime    npm test\t|| x=$(git push)",
+        ),
+        (
+            "F-19",
+            vec![("*", Ask), ("git status", Allow), ("cat *", Allow)],
+            "git status && cat <<-EOF || tail -30 && time ls\n  eval \"$CMD\"",
+        ),
+        (
+            "G-3",
+            only("echo \\\"time    ls \\\n-la\\\" ; !"),
+            "echo \\\"time    ls \\\n-la\\\" ; !",
+        ),
+        (
+            "F-6",
+            only("x=`timeout  -s KILL 240 \t{`"),
+            "x=`timeout  -s KILL 240 \t{`",
+        ),
+    ];
+    let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
+    let mut wrong = Vec::new();
+    for (id, rules, command) in rows {
+        let rules = rules
+            .iter()
+            .map(|&(pattern, state)| Rule {
+                pattern: pattern.to_owned(),
+                state,
+            })
+            .collect();
+        let policy = Policy::new(rules, "/home/u");
+        let outcome = decide(&policy, command, &Options::default());
+        assert_eq!(outcome.outcome, Allow, "{id} {command:?}: {outcome:?}");
+        let execution = oracle.run(command).expect("the oracle answers");
+        let Err(violation) = check_ground(&policy, &execution) else {
+            wrong.push(format!("{id} {command:?}: INV-GROUND holds"));
+            continue;
+        };
+        let observed = GroundObservation {
+            policy: &policy,
+            command,
+            outcome: &outcome,
+            execution: &execution,
+            violation: &violation,
+        };
+        let claimed = classify(&observed);
+        if claimed != Some(id) {
+            wrong.push(format!(
+                "{id} {command:?}: {violation}, claimed by {claimed:?}"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

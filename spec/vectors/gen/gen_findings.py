@@ -16,6 +16,7 @@ from gen_pipe import pipeline
 DENY_RM = R(("*", "allow"), ("rm *", "deny"))
 DENY_SECRET = R(("*", "allow"), ("cat *secret*", "deny"))
 DENY_REDIRECT = R(("*", "allow"), ("*>*", "deny"))
+DENY_PUSH = R(("*", "allow"), ("git push *", "deny"))
 ALLOW_LS = R(("*", "ask"), ("ls", "allow"))
 ALLOW_CAT_RM = R(("*", "ask"), ("cat *", "allow"), ("rm *", "allow"))
 CS, PS, SUB = "command_substitution", "process_substitution", "subshell"
@@ -83,6 +84,22 @@ WITNESSES = [
     ("F-19", ["POL-UNIT-7"], DENY_RM, "(ls && cat <<EOF); rm -rf x", [U("(ls && cat <<EOF); rm -rf x")], "allow"),
     # A syntax error on the last line: one ERROR unit of the whole text.
     ("F-20", ["POL-UNIT-7"], DENY_RM, "echo hi\nrm -rf x\nif &&", [U("echo hi\nrm -rf x\nif &&")], "allow"),
+    # The escaped blank before `<<` leaves no here-document to parse: the
+    # first statement is an ERROR unit (POL-UNIT-7), which is no `command`
+    # node and so carries no floor (POL-FLOOR-1); the delimiter and body
+    # lines are units of their own. bash runs `rm -rf x ' '`.
+    ("F-21", ["POL-UNIT-7", "POL-FLOOR-1"], DENY_RM, "time rm -rf x \\ <<'EOF'\nb\nEOF",
+     [U("time rm -rf x \\ <<"), U("'EOF'"), U("b"), U("EOF")], "allow"),
+    # Words after a redirection belong to the redirected statement, not to
+    # the command's unit (POL-UNIT-4: `ls > out rm` gives `ls`); bash runs
+    # `git push --force`.
+    ("F-22", ["POL-UNIT-4"], DENY_PUSH, "git >out push --force", [U("git")], "allow"),
+    # bash accepts `time` before a function definition, the grammar does not:
+    # the statement up to it is one ERROR unit starting with `(` (POL-UNIT-7);
+    # these units are tree-sitter's error recovery, as the package's parser
+    # gives them (confirmed through the adapter). bash runs `cat secret.txt`.
+    ("F-23", ["POL-UNIT-7"], DENY_SECRET, "(cat secret.txt && time f() ( ls ))",
+     [U("(cat secret.txt && time f()"), U("( ls )"), U("ls", SUB), U(")")], "allow"),
 ]
 
 # Findings that break an invariant's monotonicity (INV-10) rather than evade

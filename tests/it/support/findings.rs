@@ -43,6 +43,9 @@ pub const DENY_RM: &[(&str, PermissionState)] = &[("*", Allow), ("rm *", Deny)];
 /// Everything allowed except reading secrets with `cat`.
 pub const DENY_SECRET: &[(&str, PermissionState)] = &[("*", Allow), ("cat *secret*", Deny)];
 
+/// Everything allowed except `git push`.
+pub const DENY_PUSH: &[(&str, PermissionState)] = &[("*", Allow), ("git push *", Deny)];
+
 /// Home directory used for every finding (no finding depends on it).
 pub const HOME: &str = "/home/u";
 
@@ -121,6 +124,27 @@ pub const FINDINGS: &[Finding] = &[
     whole("F-15", "python3 -c 'import shutil; shutil.rmtree(\"x\")'"),
     whole("F-15", "perl -e 'unlink \"x\"'"),
     allowed("F-16", "echo 'a \u{0}' && rm -rf /", "echo"),
+    allowed(
+        "F-21",
+        "time rm -rf x \\ <<'EOF'\nb\nEOF",
+        "time rm -rf x \\ <<",
+    ),
+    Finding {
+        id: "F-23",
+        command: "(cat secret.txt && time f() ( ls ))",
+        rules: DENY_SECRET,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "(cat secret.txt && time f()",
+    },
+    Finding {
+        id: "F-22",
+        command: "git >out push --force",
+        rules: DENY_PUSH,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "git",
+    },
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -142,6 +166,9 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-14", &["POL-FLOOR-2", "POL-CHECK-2"]),
     ("F-15", &["POL-FLOOR-3", "POL-FLOOR-4"]),
     ("F-16", &["POL-UNIT-7", "POL-UNIT-9"]),
+    ("F-21", &["POL-UNIT-7", "POL-FLOOR-1"]),
+    ("F-22", &["POL-UNIT-4"]),
+    ("F-23", &["POL-UNIT-7"]),
 ];
 
 /// The clauses finding `id` follows.
