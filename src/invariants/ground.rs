@@ -269,6 +269,7 @@ fn names_no_command(text: &str) -> bool {
     };
     match statement.kind() {
         "variable_assignment" => true,
+        "redirected_statement" => statement.child_by_field_name("body").is_none(),
         "variable_assignments" | "command" => all_assignments(statement),
         _ => false,
     }
@@ -278,7 +279,7 @@ fn names_no_command(text: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// INV-GROUND-6: which texts are assignments only.
+    /// INV-GROUND-6: which texts are assignments or redirections only.
     #[test]
     fn inv_ground_6_assignment_only_table() {
         let rows = [
@@ -292,9 +293,14 @@ mod tests {
             ("A=1; ls", false),
             ("ls", false),
             ("A=\"", false),
+            ("> x", true),
+            ("> x < y 2>&1", true),
+            ("> $(curl x)", true),
+            ("ls > x", false),
+            ("A=1 > x", false),
         ];
         for (text, want) in rows {
-            assert_eq!(is_assignment_only(text), want, "{text:?}");
+            assert_eq!(names_no_command(text), want, "{text:?}");
         }
     }
 
