@@ -141,6 +141,9 @@ pub enum Clause {
     EscapedBlank,
     /// `HARD-PARSE-6`: a newline the parser reads as a blank inside a command.
     NewlineInCommand,
+    /// `HARD-PARSE-7`: words after a redirection's target, which the parser
+    /// gives to the redirection and bash to the command.
+    WordsAfterRedirect,
     /// `HARD-UNIT-5`: a command of comments only.
     CommentOnly,
     /// `HARD-DEWRAP-1`: de-wrapping changed the parse.
@@ -176,6 +179,7 @@ impl Clause {
             Self::HeredocDelimiter => "HARD-PARSE-4",
             Self::EscapedBlank => "HARD-PARSE-5",
             Self::NewlineInCommand => "HARD-PARSE-6",
+            Self::WordsAfterRedirect => "HARD-PARSE-7",
             Self::CommentOnly => "HARD-UNIT-5",
             Self::DewrapChangesParse => "HARD-DEWRAP-1",
             Self::SpellFloor => "HARD-SPELL-2",

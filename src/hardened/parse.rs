@@ -26,8 +26,7 @@ pub fn disagrees_on_blanks(command: &str) -> bool {
 /// backslash inside one is not one the parser skipped.
 const CONTENT: [&str; 3] = ["string", "translated_string", "heredoc_body"];
 
-/// The first disagreement of `HARD-PARSE-4`, `HARD-PARSE-5` or
-/// `HARD-PARSE-6` in the tree of `source`, with the span of the node it was
+/// The first disagreement of `HARD-PARSE-4` to `HARD-PARSE-7` in the tree of `source`, with the span of the node it was
 /// found at.
 #[must_use]
 pub fn disagreement(source: &str, root: Node<'_>) -> Option<(Clause, (usize, usize))> {
@@ -50,6 +49,9 @@ pub fn disagreement(source: &str, root: Node<'_>) -> Option<(Clause, (usize, usi
             }
             if found.is_none() && node.kind() == "command" && joins_lines(source, node) {
                 found = Some((Clause::NewlineInCommand, span));
+            }
+            if found.is_none() && words_after_redirect(node) {
+                found = Some((Clause::WordsAfterRedirect, span));
             }
             let is_content = node.child_count() == 0 || CONTENT.contains(&node.kind());
             if is_content {
@@ -143,6 +145,26 @@ fn joins_lines(source: &str, command: Node<'_>) -> bool {
                     && !(i > 0 && bytes.get(i - 1) == Some(&b'\r') && continued(i - 1))
             })
         })
+}
+
+/// A redirection holding words after its target (`HARD-PARSE-7`): the
+/// parser gives `push --force` in `git >out push --force` to the file
+/// redirection as more destinations, and the words after a here-document's
+/// delimiter (`cat <<EOF -n`) to the here-document; bash takes one word as
+/// the target and gives the rest to the command as arguments.
+fn words_after_redirect(node: Node<'_>) -> bool {
+    let mut cursor = node.walk();
+    match node.kind() {
+        "file_redirect" => node
+            .children_by_field_name("destination", &mut cursor)
+            .nth(1)
+            .is_some(),
+        "heredoc_redirect" => node
+            .children_by_field_name("argument", &mut cursor)
+            .next()
+            .is_some(),
+        _ => false,
+    }
 }
 
 /// Text between tokens holds a backslash that is not a line continuation:
@@ -264,6 +286,7 @@ mod tests {
             Clause::HeredocDelimiter,
             Clause::EscapedBlank,
             Clause::NewlineInCommand,
+            Clause::WordsAfterRedirect,
         ];
         super::super::walk::judgements(command)
             .unwrap()
@@ -347,6 +370,29 @@ mod tests {
             ("cat <<'EOF' && ls\nx\nEOF\n", None),
             ("echo 'a\nb' \"c\nd\" $(ls\npwd)", None),
             ("{ ls\npwd; }\nfor i in 1; do\nls\ndone", None),
+        ];
+        for (command, want) in rows {
+            assert_eq!(found(command), want, "{command:?}");
+        }
+    }
+
+    /// HARD-PARSE-7: words after a redirection's target belong to the
+    /// command for bash, to the redirection for the parser.
+    #[test]
+    fn hard_parse_7_words_after_redirect_table() {
+        let rows = [
+            ("git >out push --force", Some(Clause::WordsAfterRedirect)),
+            ("echo a {fd}>out b", Some(Clause::WordsAfterRedirect)),
+            ("cat &>out x", Some(Clause::WordsAfterRedirect)),
+            ("cat 2>&1 x", Some(Clause::WordsAfterRedirect)),
+            ("cat <<EOF -n\nbody\nEOF", Some(Clause::WordsAfterRedirect)),
+            ("ls > x", None),
+            ("ls >/dev/null 2>&1", None),
+            ("npm test 2>&1 | tail -30", None),
+            ("cat < in > out", None),
+            ("cat <<< a b", None),
+            ("cat <<'EOF' > out.txt\nbody\nEOF", None),
+            ("git commit -F - <<'EOF'\nmsg\nEOF", None),
         ];
         for (command, want) in rows {
             assert_eq!(found(command), want, "{command:?}");

@@ -13,6 +13,7 @@ from gen_check import R
 DENY_RM = R(("*", "allow"), ("rm *", "deny"))
 DENY_SECRET = R(("*", "allow"), ("cat *secret*", "deny"))
 DENY_REDIRECT = R(("*", "allow"), ("*>*", "deny"))
+DENY_GIT_PUSH = R(("*", "allow"), ("git push *", "deny"))
 ASK_BUT_LS = R(("*", "ask"), ("ls", "allow"))
 ASK_BUT_CAT_RM = R(("*", "ask"), ("cat *", "allow"), ("rm *", "allow"))
 
@@ -90,6 +91,7 @@ ROWS = [
     ("F-20", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_RM, "echo hi\nrm -rf x\nif &&", "deny", "rm *", "a parse error (ask), and the command `rm -rf x` inside the ERROR node is judged (HARD-UNIT-1): deny"),
     # Clauses without a finding of their own: their witnesses and contrasts.
     ("clause", ["HARD-PARSE-3"], DENY_RM, "ls\u000c-la", "ask", S("HARD-PARSE-3"), "FF splits words for the parser, not for bash"),
+    ("F-22", ["HARD-PARSE-7"], DENY_GIT_PUSH, "git >out push --force", "ask", S("HARD-PARSE-7"), "the parser gives `push --force` to the redirection, bash runs `git push --force`: floored (deployed: the unit `git`, allowed by `*`)"),
     ("clause", ["HARD-PARSE-6"], DENY_RM, "cat a | cat b | cat c\nrm x && echo EXIT", "ask", S("HARD-PARSE-6"), "the parser reads the newline as a blank (a last stage `cat c rm x`), bash ends the pipeline there and runs `rm x`: floored"),
     ("clause", ["HARD-UNIT-5"], DENY_RM, "# notes && rm -rf /", "ask", S("HARD-UNIT-5"), "comments only: nothing runs, and the rules would judge the comment's text (the deployed `*` on the whole text, POL-CHECK-5)"),
     ("clause", ["HARD-EFFECT-3"], DENY_RM, "<<< in && ls", "ask", S("HARD-EFFECT-3"), "a here-string with no command: no program runs, the redirection is floored; `ls` is allowed"),

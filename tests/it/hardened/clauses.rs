@@ -575,7 +575,15 @@ fn hard_4_judgements_table() {
         ),
         ("CI=1", &[("CI=1", &["CI=1"], None)]),
         ("2>&1", &[("2>&1", &[], Some("HARD-EFFECT-3"))]),
-        ("ls > out rm", &[("ls", &["ls", "ls > out rm"], None)]),
+        // bash runs `ls rm` into `out`; the parser gives `rm` to the
+        // redirection, so HARD-PARSE-7 floors it (F-22).
+        (
+            "ls > out rm",
+            &[
+                ("> out rm", &[], Some("HARD-PARSE-7")),
+                ("ls", &["ls", "ls > out rm"], None),
+            ],
+        ),
     ];
     for (command, want) in rows {
         let got = walk::judgements(command).unwrap();
