@@ -259,9 +259,9 @@ fn inv_ground_5_floored_is_not_covered() {
     assert_eq!(violation.check.state, Ask);
 }
 
-/// INV-GROUND-6: wrappers through their inner command, assignments and
-/// compound heads through their substitutions, builtins and a bare
-/// redirection by their text.
+/// INV-GROUND-6: wrappers through their inner command, assignments,
+/// redirections alone and compound heads through their substitutions,
+/// builtins by their text.
 #[test]
 fn inv_ground_6_what_each_command_is_judged_by() {
     let rules = [("*", Ask), ("ls *", Allow), ("curl *", Deny)];
@@ -284,7 +284,7 @@ fn inv_ground_6_what_each_command_is_judged_by() {
     assert_eq!(basis_of("A=$(curl x)"), (Basis::Substitutions, true));
     assert_eq!(basis_of("curl x"), (Basis::Text, false));
     assert_eq!(basis_of("export B=1"), (Basis::Text, false));
-    assert_eq!(basis_of("> out"), (Basis::Text, false));
+    assert_eq!(basis_of("> out"), (Basis::Substitutions, true));
     assert_eq!(basis_of("for i in 1 $(ls)"), (Basis::Substitutions, true));
     assert_eq!(basis_of("case $i in "), (Basis::Substitutions, true));
     assert_eq!(basis_of("select s in a"), (Basis::Substitutions, true));
