@@ -9,7 +9,7 @@ use std::time::Duration;
 use inner_cmd_spec::ground::{Config, Executed, Execution, GroundError, Oracle, Origin};
 use inner_cmd_spec::invariants::{check_ground, judge_ground, Basis};
 use inner_cmd_spec::pipeline::{decide, Options};
-use inner_cmd_spec::policy::{config, Policy, Rule};
+use inner_cmd_spec::policy::{config, Policy};
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 mod race;
@@ -21,7 +21,8 @@ fn oracle() -> &'static Oracle {
     ORACLE.get_or_init(|| Oracle::new(Config::default()).expect("the oracle needs bwrap"))
 }
 
-fn run(command: &str) -> Execution {
+/// What bash executes for `command` (shared with `invariants::ground_basis`).
+pub(crate) fn run(command: &str) -> Execution {
     oracle()
         .run(command)
         .unwrap_or_else(|error| panic!("{command:?}: {error}"))
@@ -45,14 +46,7 @@ fn example_policy() -> Policy {
 }
 
 fn policy(rules: &[(&str, PermissionState)]) -> Policy {
-    let rules = rules
-        .iter()
-        .map(|&(pattern, state)| Rule {
-            pattern: pattern.to_owned(),
-            state,
-        })
-        .collect();
-    Policy::new(rules, "/home/agent")
+    crate::support::policy(rules, "/home/agent")
 }
 
 /// INV-GROUND-1: every command bash executes, in order, before expansion,

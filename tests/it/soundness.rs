@@ -13,7 +13,6 @@ use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::check_ground;
 use inner_cmd_spec::pipeline::{decide, Options};
-use inner_cmd_spec::policy::{Policy, Rule};
 use inner_cmd_spec::soundness::{
     classify, run, Budget, GroundObservation, Report, KNOWN_GROUND_VIOLATIONS,
 };
@@ -147,14 +146,7 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
     let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
     let mut wrong = Vec::new();
     for (id, rules, command) in rows {
-        let rules = rules
-            .iter()
-            .map(|&(pattern, state)| Rule {
-                pattern: pattern.to_owned(),
-                state,
-            })
-            .collect();
-        let policy = Policy::new(rules, "/home/u");
+        let policy = crate::support::policy(&rules, "/home/u");
         let outcome = decide(&policy, command, &Options::default());
         assert_eq!(outcome.outcome, Allow, "{id} {command:?}: {outcome:?}");
         let execution = oracle.run(command).expect("the oracle answers");

@@ -4,30 +4,15 @@
 //! rendering that does not parse by the argv the stub recorded.
 #![cfg(feature = "ground")]
 
-use std::sync::OnceLock;
-
-use inner_cmd_spec::ground::{Config, Execution, Oracle};
+use inner_cmd_spec::ground::Execution;
 use inner_cmd_spec::invariants::{check_ground, judge_ground, Basis};
-use inner_cmd_spec::policy::{Policy, Rule};
+use inner_cmd_spec::policy::Policy;
+
+use crate::ground::run;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
-fn run(command: &str) -> Execution {
-    static ORACLE: OnceLock<Oracle> = OnceLock::new();
-    ORACLE
-        .get_or_init(|| Oracle::new(Config::default()).expect("the oracle needs bwrap"))
-        .run(command)
-        .unwrap_or_else(|error| panic!("{command:?}: {error}"))
-}
-
 fn policy(rules: &[(&str, PermissionState)]) -> Policy {
-    let rules = rules
-        .iter()
-        .map(|&(pattern, state)| Rule {
-            pattern: pattern.to_owned(),
-            state,
-        })
-        .collect();
-    Policy::new(rules, "/home/agent")
+    crate::support::policy(rules, "/home/agent")
 }
 
 /// The basis of the first executed command whose text is `text`.

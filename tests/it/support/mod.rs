@@ -5,7 +5,8 @@
 //! - `findings`, `oracle`, `wire`: the differential comparison with
 //!   the deployed npm package (its findings, adapter client,
 //!   and wire forms);
-//! - `corpus`, `schema`: reading the conformance vectors; the spec's JSON Schemas.
+//! - `corpus`, `schema`: reading the conformance vectors; the spec's JSON Schemas;
+//! - [`policy`]: a policy from `(pattern, state)` rows, the tables' usual form.
 
 pub mod authorize;
 pub mod corpus;
@@ -18,3 +19,21 @@ pub mod properties;
 pub mod schema;
 #[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod wire;
+
+use inner_cmd_spec::policy::{Policy, Rule};
+use inner_cmd_spec::verdict::PermissionState;
+
+/// The rules of `(pattern, state)` rows, in order.
+pub fn rules(rows: &[(&str, PermissionState)]) -> Vec<Rule> {
+    rows.iter()
+        .map(|&(pattern, state)| Rule {
+            pattern: pattern.to_owned(),
+            state,
+        })
+        .collect()
+}
+
+/// A policy of `(pattern, state)` rows with home directory `home`.
+pub fn policy(rows: &[(&str, PermissionState)], home: &str) -> Policy {
+    Policy::new(rules(rows), home)
+}
