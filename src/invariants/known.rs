@@ -13,6 +13,7 @@
 
 use serde_json::Value;
 
+use super::here_document::{has_unterminated_here_document, without_here_documents};
 use super::policy::{check_siblings_judged, units_covered, PolicyInvariantViolation};
 use crate::authorize::Decision;
 use crate::payload;
@@ -178,6 +179,10 @@ pub const KNOWN_APPENDED_VIOLATIONS: &[KnownAppendedViolation] = &[
         applies: backslash_joins_the_sibling,
     },
     KnownAppendedViolation {
+        id: "F-19",
+        applies: here_document_swallows_the_sibling,
+    },
+    KnownAppendedViolation {
         id: "F-20",
         applies: later_line_error_swallows_the_sibling,
     },
@@ -295,6 +300,21 @@ fn backslash_joins(policy: &Policy, command: &str, added: &str) -> bool {
         && stays_separate(policy, &command.replace('\\', "a"), added)
 }
 
+/// F-19 (for `INV-10`): the de-wrapped command holds a here-document that
+/// never sees its delimiter line, so the appended ` && …` lands on that
+/// operator's line, which the parse folds into the operator's unit (bash
+/// runs it: `(cat <<EOF && if true; then ls; fi) && rm -rf /` runs `rm`);
+/// with every here-document operator made a plain `<` redirection, the
+/// sibling stays a unit of its own.
+fn here_document_swallows_the_sibling(o: &AppendedViolation<'_>) -> bool {
+    let Some((value, _)) = dewrapped_and_neutral(o.full, o.unit) else {
+        return false;
+    };
+    has_unterminated_here_document(&value)
+        && !stays_separate(o.policy, &value, o.added)
+        && stays_separate(o.policy, &without_here_documents(&value), o.added)
+}
+
 /// F-20 (for `INV-10`): the de-wrapped command spans lines, and with the
 /// sibling appended its last line is a syntax error whose `ERROR` node
 /// swallows the lines before it into one unit; the full command, wrapper
@@ -326,7 +346,7 @@ fn parse_has_error(command: &str) -> bool {
 /// own (it ends inside a comment, an open here-document, or another
 /// construct that swallows it), so nothing was appended as a sibling and
 /// INV-10's premise fails. Not a finding: the cases with a cause of their
-/// own (F-16, F-18, F-20) are tried first, and A-1 needs the full command to
+/// own (F-16, F-18, F-19, F-20) are tried first, and A-1 needs the full command to
 /// keep the sibling apart.
 fn appended_text_is_no_sibling(o: &AppendedViolation<'_>) -> bool {
     !stays_separate(o.policy, o.full, o.added)

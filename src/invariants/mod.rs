@@ -178,8 +178,10 @@ fn check_query(details: &Value, query: &QueryRecord) -> Result<(), InvariantViol
     Ok(())
 }
 
+mod here_document;
 mod image;
 mod known;
+pub use here_document::{has_unterminated_here_document, without_here_documents};
 mod policy;
 pub use known::{
     check_siblings_judged_known, classify_appended_violation, classify_sibling_violation,

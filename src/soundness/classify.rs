@@ -3,7 +3,9 @@
 
 use super::{blind_spots, misparsed};
 use crate::ground::{Execution, TRANSPARENT_WRAPPERS};
-use crate::invariants::{check_siblings_judged_known, GroundViolation};
+use crate::invariants::{
+    check_siblings_judged_known, has_unterminated_here_document, GroundViolation,
+};
 use crate::pipeline::Outcome;
 use crate::policy::check::{match_value, UNPARSEABLE_SENTINEL};
 use crate::policy::{Policy, Unit};
@@ -364,54 +366,6 @@ fn unterminated_here_document(o: &GroundObservation<'_>) -> bool {
             u.text.contains("<<") && (text.contains(&executed) || text.contains(&whole))
         })
         || misparsed::after_a_here_document_operator(o)
-}
-
-/// Whether a `<<` or `<<-` operator of `command` (not `<<<`) has no line
-/// equal to its delimiter after it.
-fn has_unterminated_here_document(command: &str) -> bool {
-    // Delimiters in the order their operators appear; bash reads their
-    // bodies one after the other, so each needs a delimiter line of its own.
-    let mut delimiters: Vec<(String, bool)> = Vec::new();
-    let mut from = 0;
-    while let Some(at) = command.get(from..).and_then(|r| r.find("<<")) {
-        let start = from + at;
-        let rest = command.get(start + 2..).unwrap_or_default();
-        from = start + 2;
-        if rest.starts_with('<') {
-            from += 1;
-            continue;
-        }
-        let strip_tabs = rest.starts_with('-');
-        let rest = rest
-            .strip_prefix('-')
-            .unwrap_or(rest)
-            .trim_start_matches([' ', '\t']);
-        let word: String = rest
-            .chars()
-            .take_while(|c| !c.is_whitespace() && !";|&)<>".contains(*c))
-            .collect();
-        let delimiter = word.replace(['\'', '"', '\\'], "");
-        if !delimiter.is_empty() {
-            delimiters.push((delimiter, strip_tabs));
-        }
-    }
-    let lines: Vec<&str> = command.lines().skip(1).collect();
-    let mut next = 0;
-    for (delimiter, strip_tabs) in &delimiters {
-        let found = lines.iter().skip(next).position(|line| {
-            let line = if *strip_tabs {
-                line.trim_start_matches('\t')
-            } else {
-                line
-            };
-            line == delimiter
-        });
-        match found {
-            Some(offset) => next += offset + 1,
-            None => return true,
-        }
-    }
-    false
 }
 
 /// F-17: what ran is a bare redirect (`<<< in`, `> out`): no units, answered

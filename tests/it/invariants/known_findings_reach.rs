@@ -243,20 +243,63 @@ fn inv_known_1_every_classifier_names_a_registered_finding() {
     }
 }
 
-/// INV-KNOWN-1, GEN-9: the committed fuzz witness of A-1 fails the raw
-/// `authorize` check (it is a real violation) and passes the classified one.
+/// INV-KNOWN-1, GEN-9: each committed fuzz witness of a known finding fails
+/// the raw `authorize` check (it is a real violation) and passes the
+/// classified one.
 #[cfg(feature = "arbitrary")]
 #[test]
-fn inv_known_1_the_fuzz_witness_is_a_classified_violation() {
+fn inv_known_1_the_fuzz_witnesses_are_classified_violations() {
     use inner_cmd_spec::fuzzing::{authorize_with, AuthorizeOptions};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/regressions/authorize/a1-dewrap-reparse-case");
-    let data = std::fs::read(path).unwrap();
-    let raw = AuthorizeOptions {
-        classify_known: false,
-        ..AuthorizeOptions::default()
-    };
-    let failed = std::panic::catch_unwind(|| authorize_with(&data, &raw));
-    assert!(failed.is_err(), "the witness no longer violates INV-9");
-    authorize_with(&data, &AuthorizeOptions::default());
+    let witnesses = [
+        "a1-dewrap-reparse-case",           // A-1, INV-9
+        "inv10-heredoc-in-subshell-append", // F-19, INV-10
+    ];
+    for witness in witnesses {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz/regressions/authorize")
+            .join(witness);
+        let data = std::fs::read(path).unwrap();
+        let raw = AuthorizeOptions {
+            classify_known: false,
+            ..AuthorizeOptions::default()
+        };
+        let failed = std::panic::catch_unwind(|| authorize_with(&data, &raw));
+        assert!(failed.is_err(), "{witness}: no longer a raw violation");
+        authorize_with(&data, &AuthorizeOptions::default());
+    }
+}
+
+/// INV-KNOWN-1, INV-10: each appended-sibling classifier names its own
+/// cause, and the same input with that cause removed is no instance of it.
+#[test]
+fn inv_known_1_appended_classifier_table() {
+    let policy = Policy::new(Vec::new(), "/home/u");
+    let rows: &[(&str, &str, Option<&str>)] = &[
+        // F-19: the de-wrapped `(cat <<EOF && if …)` swallows the sibling;
+        // the full command's damaged parse keeps it apart.
+        (
+            "(cat <<EOF && timeout\t\t 240 \tif true; then ls; fi)",
+            "timeout\t\t 240 \tif true; then ls; fi",
+            Some("F-19"),
+        ),
+        // The same with a plain `<` redirection: nothing is swallowed.
+        (
+            "(cat < EOF && timeout\t\t 240 \tif true; then ls; fi)",
+            "timeout\t\t 240 \tif true; then ls; fi",
+            None,
+        ),
+    ];
+    for (full, unit, expected) in rows {
+        let observed = AppendedViolation {
+            policy: &policy,
+            full,
+            unit,
+            added: "rm -rf /",
+        };
+        assert_eq!(
+            classify_appended_violation(&observed),
+            *expected,
+            "{full:?}"
+        );
+    }
 }
