@@ -162,6 +162,7 @@ pub mod report;
 mod sandbox;
 mod session;
 mod words;
+pub use words::literal_words;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -106,9 +106,36 @@ fn is_assignment(word: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// The words of a simple command's text up to its first operator or
+/// redirection, quotes removed, when each expands to itself alone (`None`
+/// otherwise): `cat 'a b' \ <<` gives `cat`, `a b` and a blank. Braces are
+/// literal in a word with no `,` and no `..` (`-I{}`: brace expansion needs
+/// one of them); a `{name}` right before `<` or `>` is a redirection's fd
+/// variable and ends the words. The soundness classifiers compare them with
+/// a stub's argv (`INV-KNOWN-2`).
+#[must_use]
+pub fn literal_words(text: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    for (start, end) in lex_words(text)? {
+        let word = text.get(start..end)?;
+        let redirects = text.get(end..).is_some_and(|r| r.starts_with(['<', '>']));
+        if redirects && word.starts_with('{') && word.ends_with('}') {
+            break;
+        }
+        let braces_literal = !word.contains(',') && !word.contains("..");
+        words.push(unquote(word, braces_literal)?);
+    }
+    Some(words)
+}
+
 /// The value of a word that expands to itself alone: no expansion, no glob,
 /// quotes removed. `None` when the word needs bash to know its value.
 fn unquote_literal(word: &str) -> Option<String> {
+    unquote(word, false)
+}
+
+/// [`unquote_literal`], with braces literal when `braces_literal`.
+fn unquote(word: &str, braces_literal: bool) -> Option<String> {
     if word.starts_with('~') {
         return None;
     }
@@ -116,7 +143,8 @@ fn unquote_literal(word: &str) -> Option<String> {
     let mut chars = word.chars();
     while let Some(c) = chars.next() {
         match c {
-            '$' | '`' | '*' | '?' | '[' | '{' | '(' | '<' | '>' | '|' | '&' | ';' => return None,
+            '{' | '}' if !braces_literal => return None,
+            '$' | '`' | '*' | '?' | '[' | '(' | '<' | '>' | '|' | '&' | ';' => return None,
             '\\' => out.push(chars.next()?),
             '\'' => loop {
                 match chars.next()? {
@@ -240,6 +268,28 @@ mod tests {
         ];
         for (text, argv, index, want) in rows {
             assert_eq!(inner_text(&entry(text, argv), index), want, "{text:?}");
+        }
+    }
+
+    /// INV-KNOWN-2: the literal words a classifier compares with a stub's argv.
+    #[test]
+    fn inv_known_2_literal_words_table() {
+        let words = |ws: &[&str]| Some(ws.iter().map(|&w| w.to_owned()).collect::<Vec<_>>());
+        let rows: [(&str, Option<Vec<String>>); 8] = [
+            ("cat 'a b' \\ <<", words(&["cat", "a b", " "])),
+            (
+                "xargs  -I{} cat \"x\" y",
+                words(&["xargs", "-I{}", "cat", "x", "y"]),
+            ),
+            ("ls {fd}>out", words(&["ls"])),
+            ("echo {a,b}", None),
+            ("echo {1..3}", None),
+            ("echo $x", None),
+            ("ls *", None),
+            ("git push; rm -rf x", words(&["git", "push"])),
+        ];
+        for (text, want) in rows {
+            assert_eq!(literal_words(text), want, "{text:?}");
         }
     }
 }

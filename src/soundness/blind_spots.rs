@@ -4,7 +4,7 @@
 //! entry of its own.
 
 use super::classify::{core, judged_units, squeeze, GroundObservation};
-use crate::ground::TRANSPARENT_WRAPPERS;
+use crate::ground::{literal_words, TRANSPARENT_WRAPPERS};
 use crate::payload;
 use crate::policy::check::match_value;
 use crate::recognize::Wrapper;
@@ -72,7 +72,34 @@ pub(super) fn judged_in_another_spelling(o: &GroundObservation<'_>) -> bool {
     // Every judged unit was allowed (the pipeline allowed), so a failing unit
     // of what ran that is a judged unit in another spelling — blanks, the
     // order of redirections, or the request's wrapper words — is covered.
-    failing_units_judged_elsewhere(o, str::to_owned) || rendered_by_bash(o) || fd_variable_judged(o)
+    failing_units_judged_elsewhere(o, str::to_owned)
+        || rendered_by_bash(o)
+        || fd_variable_judged(o)
+        || judged_units(o)
+            .iter()
+            .any(|unit| literal_words(&unit.text).is_some_and(|words| same_argv(o, &words)))
+}
+
+/// Whether what ran is a program started with exactly `words` (its name
+/// as a path, or as a name found on `PATH`): G-3 by argv, e.g. the `ERROR`
+/// unit `cat 'a b' \ <<` judged, and the stub of `cat` given `cat`, `a b`
+/// and a blank, which the checker writes `cat 'a b' ' '`.
+pub(super) fn same_argv(o: &GroundObservation<'_>, words: &[String]) -> bool {
+    let Some(argv) = o
+        .execution
+        .commands
+        .get(o.violation.index)
+        .and_then(|c| c.argv.as_deref())
+    else {
+        return false;
+    };
+    match (argv.split_first(), words.split_first()) {
+        (Some((program, args)), Some((name, rest))) => {
+            let found_on_path = !name.contains('/') && program.rsplit('/').next() == Some(name);
+            (name == program || found_on_path) && args == rest
+        }
+        _ => false,
+    }
 }
 
 /// G-3, a redirection's fd variable: the policy's unit holds `{fd}` as a
@@ -90,22 +117,28 @@ fn fd_variable_judged(o: &GroundObservation<'_>) -> bool {
 
 /// G-3, in bash's own rendering of what it parsed: a judged unit that is
 /// the record followed by a final `; !` (a negation of nothing, which runs
-/// nothing: `echo "a" ; !` is one `ERROR` unit), or a function definition
-/// that bash renders on several lines (`function f { git push; }` recorded
-/// as `function f () ⏎{ ⏎    git push⏎}`).
+/// nothing: `echo "a" ; !` is one `ERROR` unit), or a compound command that
+/// bash renders over several lines (`function f { git push; }` recorded as
+/// `function f () ⏎{ ⏎    git push⏎}`, a `case` with one pattern per line,
+/// a subshell without its comments). Compared without blanks, `;`, `()`,
+/// braces, the `function` keyword, comments and NULs (bash drops them), and
+/// once more without the request's wrapper words when the authorizer judged
+/// the de-wrapped form.
 fn rendered_by_bash(o: &GroundObservation<'_>) -> bool {
     let record = squeeze(&o.violation.text);
-    // bash writes `function f () { … }` for `f() …`, with braces around a
-    // subshell body: compare without blanks, `;`, `()`, braces and the
-    // keyword, when both sides define a function.
-    let bare = |text: &str| {
-        text.replace("()", "")
-            .replace("function ", "")
-            .chars()
-            .filter(|c| !c.is_whitespace() && !";{}".contains(*c))
-            .collect::<String>()
-    };
-    let function = o.violation.text.contains("() \n{");
+    let multi_line = o.violation.text.contains('\n');
+    let bare_record = bare(&o.violation.text);
+    let prefix = request_prefix(o)
+        .map(|p| bare(&p))
+        .filter(|p| !p.is_empty());
+    let unwrapped = prefix.and_then(|p| {
+        let at = bare_record.find(&p)?;
+        Some(format!(
+            "{}{}",
+            bare_record.get(..at)?,
+            bare_record.get(at + p.len()..)?
+        ))
+    });
     let allowed_gate_units = o
         .policy
         .unit_decisions(&o.outcome.gate)
@@ -123,9 +156,49 @@ fn rendered_by_bash(o: &GroundObservation<'_>) -> bool {
             .strip_suffix('!')
             .map(|rest| rest.trim_end_matches([' ', ';']))
             .is_some_and(|rest| rest == record);
-        let defines = unit.text.contains("()") || unit.text.contains("function ");
-        negation_of_nothing || (function && defines && bare(&unit.text) == bare(&o.violation.text))
+        let bare_unit = bare(&unit.text);
+        negation_of_nothing
+            || (multi_line && (bare_unit == bare_record || unwrapped.as_ref() == Some(&bare_unit)))
     })
+}
+
+/// `text` as [`rendered_by_bash`] compares it: no comments (a `#` that
+/// starts a word, to the end of its line), no `()`, no `function `, and no
+/// blanks, `;`, braces or NULs.
+fn bare(text: &str) -> String {
+    let uncommented = text
+        .lines()
+        .map(|line| {
+            let comment = line.char_indices().find(|&(at, c)| {
+                c == '#'
+                    && line
+                        .get(..at)
+                        .is_some_and(|b| b.is_empty() || b.ends_with([' ', '\t']))
+            });
+            comment.map_or(line, |(at, _)| line.get(..at).unwrap_or(line))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    uncommented
+        .replace("()", "")
+        .replace("function ", "")
+        .chars()
+        .filter(|c| !c.is_whitespace() && !";{}\0".contains(*c))
+        .collect()
+}
+
+/// The request's wrapper words (its unit minus the inner command), when
+/// the authorizer decided.
+fn request_prefix(o: &GroundObservation<'_>) -> Option<String> {
+    let details = o.outcome.details.as_ref()?;
+    let request = payload::extract(details).ok()?;
+    let recognized = Wrapper::ALL
+        .iter()
+        .find_map(|w| w.recognize(request.unit))?;
+    request
+        .unit
+        .get(..request.unit.len() - recognized.inner.len())
+        .map(str::to_owned)
 }
 
 /// Every unit of what ran that the policy does not allow is, in another
@@ -180,18 +253,7 @@ fn tokens(text: &str) -> Vec<String> {
 /// The tokens of the request's wrapper prefix (the unit minus its inner
 /// command), when the authorizer decided.
 fn wrapper_prefix_tokens(o: &GroundObservation<'_>) -> Vec<String> {
-    let Some(details) = &o.outcome.details else {
-        return Vec::new();
-    };
-    let Ok(request) = payload::extract(details) else {
-        return Vec::new();
-    };
-    Wrapper::ALL
-        .iter()
-        .find_map(|w| w.recognize(request.unit))
-        .and_then(|r| request.unit.get(..request.unit.len() - r.inner.len()))
-        .map(tokens)
-        .unwrap_or_default()
+    request_prefix(o).map(|p| tokens(&p)).unwrap_or_default()
 }
 
 /// `from` without one occurrence of each of `remove` (both sorted), or

@@ -98,6 +98,18 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: misparsed::before_a_timed_function_definition,
     },
     KnownGroundViolation {
+        id: "F-24",
+        applies: misparsed::last_stage_before_a_final_backslash,
+    },
+    KnownGroundViolation {
+        id: "F-25",
+        applies: misparsed::in_a_list_ending_in_a_bare_negation,
+    },
+    KnownGroundViolation {
+        id: "F-26",
+        applies: misparsed::hidden_in_a_parser_only_comment,
+    },
+    KnownGroundViolation {
         id: "G-1",
         applies: blind_spots::judged_again_inside_its_parent,
     },
@@ -236,8 +248,11 @@ fn inside_an_assignment(o: &GroundObservation<'_>) -> bool {
             && text.get(name_len..).is_some_and(|r| r.starts_with('='))
             && ["$(", "`", "<(", ">("].iter().any(|s| text.contains(s))
             && text != executed
-            // A wrapper's inner command is recorded shell-quoted (`'{'`).
-            && (text.contains(&executed) || text.contains(&executed.replace('\'', "")))
+            // A wrapper's inner command is recorded shell-quoted (`'{'`);
+            // bash renders redirections after the words (`ls {fd}> out`).
+            && (text.contains(&executed)
+                || text.contains(&executed.replace('\'', ""))
+                || misparsed::without_redirections(&text).contains(&executed))
     })
 }
 
@@ -339,7 +354,16 @@ pub(super) fn core(text: &str) -> String {
             skip_next = false;
             continue;
         }
-        if word.contains(['<', '>']) {
+        if let Some(at) = word.find(['<', '>']) {
+            // bash ends a word at `<` or `>` (`10m{fd}>out` is the word
+            // `10m{fd}` and a redirection); the part before it is a word
+            // unless it names the redirection's fd (`2>`, `{fd}>`).
+            let before = word.get(..at).unwrap_or_default();
+            let names_fd = before.bytes().all(|b| b.is_ascii_digit())
+                || (before.starts_with('{') && before.ends_with('}'));
+            if !names_fd {
+                words.push(before);
+            }
             // `> out` names its target in the next word; `>out` in this one.
             skip_next = word.ends_with(['<', '>', '&']) || word.ends_with("<<-");
             continue;
@@ -360,10 +384,16 @@ fn unterminated_here_document(o: &GroundObservation<'_>) -> bool {
     let executed = core(&o.violation.text);
     // `core` reads `>(…)` as a redirection; the whole record counts too.
     let whole = squeeze(&o.violation.text);
+    // A wrapper's inner command is recorded shell-quoted (`'{' ls`).
+    let unquoted = executed.replace('\'', "");
     o.violation.text.contains("<<")
         || judged_units(o).iter().any(|u| {
             let text = squeeze(&u.text);
-            u.text.contains("<<") && (text.contains(&executed) || text.contains(&whole))
+            u.text.contains("<<")
+                && (text.contains(&executed)
+                    || text.contains(&whole)
+                    || text.contains(&unquoted)
+                    || misparsed::runs_in(o, &u.text))
         })
         || misparsed::after_a_here_document_operator(o)
 }

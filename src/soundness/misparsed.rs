@@ -4,7 +4,9 @@
 //! line (F-19's second shape), a here-document body's substitutions (F-8),
 //! the commands before a timed function definition (F-23).
 
+use super::blind_spots::same_argv;
 use super::classify::{core, judged_units, squeeze, GroundObservation};
+use crate::ground::literal_words;
 use crate::policy::floor::{basename, INDIRECTION_NAMES};
 
 /// F-21: what ran lies inside a judged unit that starts with a wrapper's
@@ -12,16 +14,19 @@ use crate::policy::floor::{basename, INDIRECTION_NAMES};
 /// is an `ERROR` node (an escaped blank before a here-document operator,
 /// `time rm -rf x \ <<'EOF'`), and only `command` nodes are floored
 /// (POL-FLOOR-1), so a rule matching the wrapper's text allowed it.
+/// What ran is found in the unit's text, or its argv is a run of the
+/// unit's literal words after the first (`timeout -k 5 5s xargs -I{} cat 'a b'
+/// \ <<` holds the `xargs` that ran, quoted differently).
 pub(super) fn unfloored_wrapper_in_an_error_unit(o: &GroundObservation<'_>) -> bool {
     let executed = core(&o.violation.text);
     !executed.is_empty()
         && judged_units(o).iter().any(|unit| {
             let text = squeeze(&unit.text);
             let name = text.split(' ').next().map(basename).unwrap_or_default();
-            unit.wrapper_kind.is_none()
-                && INDIRECTION_NAMES.contains(&name)
-                && text != executed
-                && text.contains(&executed)
+            let holds_what_ran = (text != executed && text.contains(&executed))
+                || literal_words(&unit.text)
+                    .is_some_and(|words| words.get(1..).is_some_and(|rest| holds_argv(o, rest)));
+            unit.wrapper_kind.is_none() && INDIRECTION_NAMES.contains(&name) && holds_what_ran
         })
 }
 
@@ -131,4 +136,96 @@ pub(super) fn before_a_timed_function_definition(o: &GroundObservation<'_>) -> b
                             .and_then(|at| text.get(..at))
                             .is_some_and(|before| before.contains(&executed))
                 })
+}
+
+/// Whether what ran is a program whose argv is a run of consecutive literal
+/// words of one stage of `text` (a stage starts at the text's start or after
+/// `|`, `;`, `&` or `(`): `<<-EOF | env FOO=1 cat 'a b' \` holds the `env`
+/// that ran, and the `cat` its stub ran. A final backslash is a literal
+/// argument to bash (`'\'`).
+pub(super) fn runs_in(o: &GroundObservation<'_>, text: &str) -> bool {
+    let trimmed = text.trim_end_matches([' ', '\t', '\n']);
+    let text = match trimmed.strip_suffix('\\') {
+        Some(rest) if !rest.ends_with('\\') => format!("{rest}'\\'"),
+        _ => trimmed.to_owned(),
+    };
+    let starts = std::iter::once(0).chain(
+        text.match_indices(['|', ';', '&', '('])
+            .map(|(at, op)| at + op.len()),
+    );
+    starts
+        .filter_map(|at| text.get(at..).and_then(literal_words))
+        .any(|words| holds_argv(o, &words))
+}
+
+/// Whether a run of consecutive `words` is the argv of what ran.
+fn holds_argv(o: &GroundObservation<'_>, words: &[String]) -> bool {
+    (0..words.len()).any(|from| {
+        (from + 1..=words.len()).any(|to| words.get(from..to).is_some_and(|run| same_argv(o, run)))
+    })
+}
+
+/// F-24: the command ends in a backslash, and what ran is a stage of a
+/// judged unit that starts with `|` and ends in that backslash: the last
+/// stage of a pipeline of three or more, which tree-sitter's recovery makes
+/// one `ERROR` unit with its pipe (`| rm -rf x \`), matched as text.
+pub(super) fn last_stage_before_a_final_backslash(o: &GroundObservation<'_>) -> bool {
+    let ends_in_backslash = |text: &str| text.trim_end_matches([' ', '\t', '\n']).ends_with('\\');
+    ends_in_backslash(o.command)
+        && judged_units(o).iter().any(|unit| {
+            let text = unit.text.trim_start_matches([' ', '\t', '\n']);
+            let executed = core(&o.violation.text);
+            text.starts_with('|')
+                && ends_in_backslash(text)
+                && (runs_in(o, text) || (!executed.is_empty() && squeeze(text).contains(&executed)))
+        })
+}
+
+/// F-25: the command ends in a `!` with nothing to negate, and what ran lies
+/// in a judged unit ending in that `!`: bash runs the list, tree-sitter's
+/// recovery made it one `ERROR` unit, matched as text.
+pub(super) fn in_a_list_ending_in_a_bare_negation(o: &GroundObservation<'_>) -> bool {
+    let ends_in_bang = |text: &str| {
+        text.trim_end_matches([' ', '\t', '\n'])
+            .strip_suffix('!')
+            .is_some_and(|rest| {
+                rest.trim_end_matches([' ', '\t'])
+                    .ends_with([';', '&', '|'])
+            })
+    };
+    let record = squeeze(&o.violation.text);
+    ends_in_bang(o.command)
+        && judged_units(o).iter().any(|unit| {
+            let text = squeeze(&unit.text);
+            // The unit is more than the record and its `; !` (that one is
+            // judged, in another spelling: G-3).
+            let list = text
+                .trim_end_matches('!')
+                .trim_end_matches([' ', ';', '&', '|']);
+            ends_in_bang(&unit.text)
+                && list != record
+                && ((!record.is_empty() && text.contains(&record)) || runs_in(o, &unit.text))
+        })
+}
+
+/// F-26: the command has a `#` right after a CR, VT or FF, which starts a
+/// comment for tree-sitter (it separates words there) but not for bash (the
+/// `#` is part of a word), and what ran is hidden in that comment: the
+/// record holds the `#` word, or its command lies in the rest of that line.
+pub(super) fn hidden_in_a_parser_only_comment(o: &GroundObservation<'_>) -> bool {
+    const STARTS: [&str; 3] = ["\r#", "\u{b}#", "\u{c}#"];
+    if !STARTS.iter().any(|start| o.command.contains(start)) {
+        return false;
+    }
+    let executed = core(&o.violation.text);
+    let holds_the_word = STARTS.iter().any(|start| o.violation.text.contains(start));
+    holds_the_word
+        || o.command.lines().any(|line| {
+            STARTS.iter().any(|start| {
+                line.match_indices(start).any(|(at, _)| {
+                    let rest = line.get(at + start.len()..).unwrap_or_default();
+                    (!executed.is_empty() && squeeze(rest).contains(&executed)) || runs_in(o, rest)
+                })
+            })
+        })
 }

@@ -102,7 +102,8 @@ type Rules = Vec<(&'static str, PermissionState)>;
 
 /// INV-KNOWN-2, INV-GROUND-5: witnesses of the findings the soundness run
 /// found (F-21, F-22, F-23, F-8, F-19's second shape, G-3 in bash's
-/// rendering, F-6 with a quoted inner command), each allowed by the deployed pipeline, run in
+/// rendering, F-6 with a quoted inner command, F-24, F-25, F-26, G-3 by
+/// argv), each allowed by the deployed pipeline, run in
 /// bash: INV-GROUND fails, and the finding's own classifier claims it.
 #[test]
 fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
@@ -141,6 +142,26 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
             "F-6",
             only("x=`timeout  -s KILL 240 \t{`"),
             "x=`timeout  -s KILL 240 \t{`",
+        ),
+        ("F-24", DENY_RM.to_vec(), "git push | ls | rm -rf x \\"),
+        (
+            "F-25",
+            vec![("*", Allow), ("cat /etc/passwd", Deny)],
+            "git push ; cat /etc/passwd || make & !",
+        ),
+        ("F-26", DENY_RM.to_vec(), "ls \u{b}# x ; rm -rf y"),
+        // G-3 by argv: the de-wrapped `ERROR` unit `cat 'a b' \ <<` is
+        // judged; the stub of `cat` got `cat`, `a b` and a blank.
+        (
+            "G-3",
+            vec![
+                ("*", Ask),
+                ("cat 'a b' \\ <<", Allow),
+                ("'EOF'", Allow),
+                ("body line", Allow),
+                ("EOF", Allow),
+            ],
+            "time cat 'a b' \\ <<'EOF'\nbody line\nEOF",
         ),
     ];
     let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");

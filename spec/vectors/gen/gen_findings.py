@@ -17,6 +17,7 @@ DENY_RM = R(("*", "allow"), ("rm *", "deny"))
 DENY_SECRET = R(("*", "allow"), ("cat *secret*", "deny"))
 DENY_REDIRECT = R(("*", "allow"), ("*>*", "deny"))
 DENY_PUSH = R(("*", "allow"), ("git push *", "deny"))
+DENY_PASSWD = R(("*", "allow"), ("cat /etc/passwd", "deny"))
 ALLOW_LS = R(("*", "ask"), ("ls", "allow"))
 ALLOW_CAT_RM = R(("*", "ask"), ("cat *", "allow"), ("rm *", "allow"))
 CS, PS, SUB = "command_substitution", "process_substitution", "subshell"
@@ -100,6 +101,20 @@ WITNESSES = [
     # gives them (confirmed through the adapter). bash runs `cat secret.txt`.
     ("F-23", ["POL-UNIT-7"], DENY_SECRET, "(cat secret.txt && time f() ( ls ))",
      [U("(cat secret.txt && time f()"), U("( ls )"), U("ls", SUB), U(")")], "allow"),
+    # A final backslash: the last stage of a pipeline of three is one ERROR
+    # unit with its pipe (POL-UNIT-7; the adapter gives these units).
+    ("F-24", ["POL-UNIT-7"], DENY_RM, "git push | ls | rm -rf x \\",
+     [U("git push"), U("ls"), U("| rm -rf x \\")], "allow"),
+    # A final `!` with nothing to negate: bash runs the list, tree-sitter's
+    # recovery makes it one ERROR unit (POL-UNIT-7; the adapter gives it).
+    ("F-25", ["POL-UNIT-7"], DENY_PASSWD, "git push ; cat /etc/passwd || make & !",
+     [U("git push ; cat /etc/passwd || make & !")], "allow"),
+    # CR, VT, FF separate words for tree-sitter, so a `#` after one starts a
+    # comment to the end of the line; bash keeps the `#` in a word and runs
+    # the rest of the line (the adapter gives the one unit `ls`).
+    ("F-26", ["POL-UNIT-1"], DENY_RM, "ls \u000b# x ; rm -rf y", [U("ls")], "allow"),
+    ("F-26", ["POL-UNIT-1"], DENY_RM, "ls\u000c# x ; rm -rf y", [U("ls")], "allow"),
+    ("F-26", ["POL-UNIT-1"], DENY_RM, "ls \r# x ; rm -rf y", [U("ls")], "allow"),
 ]
 
 # Findings that break an invariant's monotonicity (INV-10) rather than evade

@@ -14,6 +14,7 @@ DENY_RM = R(("*", "allow"), ("rm *", "deny"))
 DENY_SECRET = R(("*", "allow"), ("cat *secret*", "deny"))
 DENY_REDIRECT = R(("*", "allow"), ("*>*", "deny"))
 DENY_GIT_PUSH = R(("*", "allow"), ("git push *", "deny"))
+DENY_PASSWD = R(("*", "allow"), ("cat /etc/passwd", "deny"))
 ASK_BUT_LS = R(("*", "ask"), ("ls", "allow"))
 ASK_BUT_CAT_RM = R(("*", "ask"), ("cat *", "allow"), ("rm *", "allow"))
 
@@ -89,6 +90,10 @@ ROWS = [
     ("F-19", ["HARD-PARSE-1"], DENY_RM, "(ls && cat <<EOF); rm -rf x", "ask", S("HARD-PARSE-1"), "a parse error; the error recovery keeps `rm`, `-rf`, `x` as bare words, no command: the floor decides"),
     ("F-19", ["HARD-PARSE-4"], DENY_RM, "cat <<EOF\nx\nEOF && ls", "ask", S("HARD-PARSE-4"), "parsed without error, but bash does not end the document at `EOF && ls` (it is delimited by end-of-file): floored"),
     ("F-20", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_RM, "echo hi\nrm -rf x\nif &&", "deny", "rm *", "a parse error (ask), and the command `rm -rf x` inside the ERROR node is judged (HARD-UNIT-1): deny"),
+    ("F-24", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_RM, "git push | ls | rm -rf x \\", "deny", "rm *", "a parse error (ask), and the last stage's command `rm -rf x \\` inside the ERROR node is judged (HARD-UNIT-1): deny"),
+    ("F-26", ["HARD-PARSE-3"], DENY_RM, "ls \u000b# x ; rm -rf y", "ask", S("HARD-PARSE-3"), "VT separates words for the parser, not for bash: the parser's comment hides `rm -rf y`, which bash runs; floored"),
+    ("F-26", ["HARD-PARSE-3"], DENY_RM, "ls\u000c# x ; rm -rf y", "ask", S("HARD-PARSE-3"), "FF likewise"),
+    ("F-25", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_PASSWD, "git push ; cat /etc/passwd || make & !", "deny", "cat /etc/passwd", "a parse error (ask), and the commands inside the ERROR node are judged (HARD-UNIT-1): `cat /etc/passwd` is denied"),
     # Clauses without a finding of their own: their witnesses and contrasts.
     ("clause", ["HARD-PARSE-3"], DENY_RM, "ls\u000c-la", "ask", S("HARD-PARSE-3"), "FF splits words for the parser, not for bash"),
     ("F-22", ["HARD-PARSE-7"], DENY_GIT_PUSH, "git >out push --force", "ask", S("HARD-PARSE-7"), "the parser gives `push --force` to the redirection, bash runs `git push --force`: floored (deployed: the unit `git`, allowed by `*`)"),

@@ -46,6 +46,9 @@ pub const DENY_SECRET: &[(&str, PermissionState)] = &[("*", Allow), ("cat *secre
 /// Everything allowed except `git push`.
 pub const DENY_PUSH: &[(&str, PermissionState)] = &[("*", Allow), ("git push *", Deny)];
 
+/// Everything allowed except reading `/etc/passwd` with `cat`.
+pub const DENY_PASSWD: &[(&str, PermissionState)] = &[("*", Allow), ("cat /etc/passwd", Deny)];
+
 /// Home directory used for every finding (no finding depends on it).
 pub const HOME: &str = "/home/u";
 
@@ -145,6 +148,18 @@ pub const FINDINGS: &[Finding] = &[
         matched_pattern: "*",
         triggering: "git",
     },
+    allowed("F-24", "git push | ls | rm -rf x \\", "git push"),
+    Finding {
+        id: "F-25",
+        command: "git push ; cat /etc/passwd || make & !",
+        rules: DENY_PASSWD,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "git push ; cat /etc/passwd || make & !",
+    },
+    allowed("F-26", "ls \u{b}# x ; rm -rf y", "ls"),
+    allowed("F-26", "ls\u{c}# x ; rm -rf y", "ls"),
+    allowed("F-26", "ls \r# x ; rm -rf y", "ls"),
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -169,6 +184,9 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-21", &["POL-UNIT-7", "POL-FLOOR-1"]),
     ("F-22", &["POL-UNIT-4"]),
     ("F-23", &["POL-UNIT-7"]),
+    ("F-24", &["POL-UNIT-7"]),
+    ("F-25", &["POL-UNIT-7"]),
+    ("F-26", &["POL-UNIT-1"]),
 ];
 
 /// The clauses finding `id` follows.
