@@ -70,7 +70,10 @@ pub fn decide_profiled(
     profile: Profile,
 ) -> Outcome {
     let trimmed = ecma::trim(command);
-    let gate = profile.gate(policy, trimmed);
+    // The gate trims (POL-CHECK-8); under `hardened` it also judges what
+    // the trim removed, which bash runs (HARD-PARSE-3), so it gets the
+    // command as given.
+    let gate = profile.gate(policy, command);
     if gate.state != PermissionState::Ask {
         return Outcome {
             outcome: gate.state,

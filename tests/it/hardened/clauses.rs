@@ -385,6 +385,22 @@ const EXAMPLE_ROWS: &[Row] = &[
         Some("HARD-PARSE-3"),
     ),
     ("HARD-PARSE-3", "ls\u{c}-la", Ask, Ask, None),
+    // PIPE-1: the gate sees what the trim removes. Allowed at the gate when
+    // it was handed the trimmed text (the soundness run's #195039 of seed 1).
+    (
+        "HARD-PARSE-3",
+        "\u{a0}ls -la",
+        Allow,
+        Ask,
+        Some("HARD-PARSE-3"),
+    ),
+    (
+        "HARD-PARSE-3",
+        "ls -la\u{2006}",
+        Allow,
+        Ask,
+        Some("HARD-PARSE-3"),
+    ),
     (
         "HARD-PARSE-4",
         "cat <<'EOF'\nbody\nEOF && echo done",
