@@ -6,15 +6,24 @@
 # subshells, command and process substitutions and functions inherit the trap.
 # A line "B <pid> <version>" says the trap is in place. Only builtins are used: every program on PATH is a stub.
 __ground_record() {
-  # Not inside the oracle's own functions below (nor their second trap at entry).
-  case ${FUNCNAME[1]-} in cd | pushd | popd | command_not_found_handle) return ;; esac
-  # Inside the command's own trap handlers (`trap '…' EXIT`) bash leaves
-  # BASH_COMMAND at the last command of this file: no text to record there
-  # (the programs a handler starts still record themselves).
-  [[ $BASH_COMMAND == ': __ground_ready' ]] && return
-  local LC_ALL=C
-  export __GROUND_ID="$BASHPID.$((++__ground_count))"
-  builtin printf 'D %s %s %s\n' "$__GROUND_ID" "${#BASH_COMMAND}" "$BASH_COMMAND" >>"$__GROUND_LOG"
+  case ${FUNCNAME[1]-} in
+    # Not inside the oracle's own functions below (nor their second trap at entry).
+    cd | pushd | popd | command_not_found_handle) ;;
+    *)
+      # Inside the command's own trap handlers (`trap '…' EXIT`) bash leaves
+      # BASH_COMMAND at the last command of this file: no text to record
+      # there (the programs a handler starts still record themselves).
+      if [[ $BASH_COMMAND != ': __ground_ready' ]]; then
+        local LC_ALL=C
+        export __GROUND_ID="$BASHPID.$((++__ground_count))"
+        builtin printf 'D %s %s %s\n' "$__GROUND_ID" "${#BASH_COMMAND}" "$BASH_COMMAND" >>"$__GROUND_LOG"
+      fi ;;
+  esac
+  # Must stay the handler's last command, with no `return` before it: a
+  # null command (a bare `time`, a final `!`) fires the trap with
+  # BASH_COMMAND still at the last command bash ran, which is this one,
+  # skipped above (it used to be the printf, recorded as a command, G-4).
+  : __ground_ready
 }
 # A command not found behaves like a stub, so that the path bash takes
 # does not depend on what this machine has installed.

@@ -89,6 +89,24 @@ fn inv_ground_1_not_found_and_nul() {
     assert_eq!(*texts(&execution).last().unwrap(), "curl x");
 }
 
+/// INV-GROUND-1: a null command (a bare `time`, a final `!`) fires the
+/// `DEBUG` trap with the last command bash ran; the oracle's own trap is
+/// never reported as the command's (it was: G-4 of `spec/findings.md`).
+#[test]
+fn inv_ground_1_the_oracles_own_trap_is_never_reported() {
+    let rows: [(&str, &[&str]); 3] = [
+        (
+            "for i in 1 2; do time; done",
+            &["for i in 1 2", "for i in 1 2"],
+        ),
+        ("echo \"time sudo ls\" ; !", &["echo \"time sudo ls\""]),
+        ("time; ls", &["ls"]),
+    ];
+    for (command, want) in rows {
+        assert_eq!(texts(&run(command)), want, "{command:?}");
+    }
+}
+
 /// INV-GROUND-2: stubs record argv after expansion, also by absolute path;
 /// transparent wrappers run their inner command; shells run real bash.
 #[test]
