@@ -28,64 +28,100 @@ esac
 __inner=-1
 __skip() { __at=$((__at + $1)); }
 __at=1
+
+# The wrappers' option parsing, as GNU getopt_long with a leading `+` does it
+# (options end at the first operand or `--`; short options bundle, `-vsKILL`;
+# a long option may be any unambiguous prefix, `--sig=KILL`): sets `__took`
+# to the number of words the options take. Returns 1 for an option the
+# program rejects (unknown, ambiguous, a missing argument), 2 for `--help` or
+# `--version` (the program prints and exits, running nothing). SHORT lists
+# the short options, with `:` after one that takes an argument; LONGS the long
+# options, with `=` after one that takes an argument. Stricter than the real
+# program would hide the commands it runs, so this follows it exactly.
+__getopt() {
+  __short=$1 __longs=$2
+  shift 2
+  __took=0
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --) __took=$((__took + 1)); return 0 ;;
+      --*)
+        __name=${1#--}
+        __name=${__name%%=*}
+        __hit= __n=0
+        for __o in $__longs; do
+          case ${__o%=} in
+            "$__name") __hit=$__o; __n=1; break ;;
+            "$__name"*) __hit=$__o; __n=$((__n + 1)) ;;
+          esac
+        done
+        [ "$__n" -eq 1 ] || return 1
+        case $__hit in
+          help | version) return 2 ;;
+          *=) case $1 in *=*) __w=1 ;; *) [ $# -ge 2 ] || return 1; __w=2 ;; esac ;;
+          *) case $1 in *=*) return 1 ;; esac; __w=1 ;;
+        esac ;;
+      -?*)
+        __rest=${1#-} __w=1
+        while [ -n "$__rest" ]; do
+          __c=${__rest%"${__rest#?}"}
+          __rest=${__rest#?}
+          [ "$__c" = : ] && return 1
+          case $__short in
+            *"$__c:"*)
+              if [ -z "$__rest" ]; then [ $# -ge 2 ] || return 1; __w=2; fi
+              __rest= ;;
+            *"$__c"*) ;;
+            *) return 1 ;;
+          esac
+        done ;;
+      *) return 0 ;;
+    esac
+    shift $__w
+    __took=$((__took + __w))
+  done
+  return 0
+}
+
 case ${0##*/} in
   timeout)
-    while [ $# -gt 0 ]; do
-      case $1 in
-        --) shift; __skip 1; break ;;
-        -k|-s|--kill-after|--signal) shift 2 || exit 125; __skip 2 ;;
-        -k*|-s*|--kill-after=*|--signal=*|--foreground|--preserve-status|-v|--verbose) shift; __skip 1 ;;
-        -*) [ "$1" = - ] && break; exit 125 ;;
-        *) break ;;
-      esac
-    done
+    __getopt k:s:v "foreground kill-after= preserve-status signal= verbose help version" "$@" ||
+      { [ $? -eq 2 ] && exit 0; exit 125; }
+    shift $__took; __skip $__took
+    # A duration and a command.
     [ $# -ge 2 ] || exit 125
     shift; __skip 1
     __inner=$__at ;;
   nice)
     case ${1-} in
-      -n|--adjustment) shift 2 || exit 125; __skip 2 ;;
-      -n*|--adjustment=*|-[0-9]*|--[0-9]*|-) [ "$1" = - ] || { shift; __skip 1; } ;;
+      # The older `nice -N` / `nice --N` form.
+      -[0-9]* | --[0-9]* | -+[0-9]*) shift; __skip 1 ;;
+      *)
+        __getopt n: "adjustment= help version" "$@" || { [ $? -eq 2 ] && exit 0; exit 125; }
+        shift $__took; __skip $__took ;;
     esac
-    [ "${1-}" = -- ] && { shift; __skip 1; }
     [ $# -ge 1 ] && __inner=$__at ;;
   nohup)
-    [ "${1-}" = -- ] && { shift; __skip 1; }
+    __getopt "" "help version" "$@" || { [ $? -eq 2 ] && exit 0; exit 125; }
+    shift $__took; __skip $__took
     [ $# -ge 1 ] || exit 125
     __inner=$__at ;;
   stdbuf)
-    while [ $# -gt 0 ]; do
-      case $1 in
-        --) shift; __skip 1; break ;;
-        -i|-o|-e) shift 2 || exit 125; __skip 2 ;;
-        -i*|-o*|-e*|--input=*|--output=*|--error=*) shift; __skip 1 ;;
-        -*) exit 125 ;;
-        *) break ;;
-      esac
-    done
+    __getopt i:o:e: "input= output= error= help version" "$@" || { [ $? -eq 2 ] && exit 0; exit 125; }
+    shift $__took; __skip $__took
     [ $# -ge 1 ] || exit 125
     __inner=$__at ;;
   setsid)
-    while [ $# -gt 0 ]; do
-      case $1 in
-        --) shift; __skip 1; break ;;
-        -c|-f|-w|--ctty|--fork|--wait|-[cfw][cfw]|-[cfw][cfw][cfw]) shift; __skip 1 ;;
-        -*) exit 1 ;;
-        *) break ;;
-      esac
-    done
+    # (`-h`, `-V` print and exit: running the command then over-reports, the safe side.)
+    __getopt cfwhV "ctty fork wait help version" "$@" || { [ $? -eq 2 ] && exit 0; exit 1; }
+    shift $__took; __skip $__took
     [ $# -ge 1 ] || exit 1
     __inner=$__at ;;
   time)
-    while [ $# -gt 0 ]; do
-      case $1 in
-        --) shift; __skip 1; break ;;
-        -f|-o) shift 2 || exit 125; __skip 2 ;;
-        -a|-p|-q|-v|--append|--portability|--quiet|--verbose|-f*|-o*|--format=*|--output=*) shift; __skip 1 ;;
-        -*) exit 125 ;;
-        *) break ;;
-      esac
-    done
+    # (`-V` prints and exits: running the command then over-reports, the safe side.)
+    __getopt af:o:pqvV "append format= output= portability quiet verbose help version" "$@" ||
+      { [ $? -eq 2 ] && exit 0; exit 125; }
+    shift $__took; __skip $__took
     [ $# -ge 1 ] || exit 125
     __inner=$__at ;;
   bash|sh|dash|rbash|ksh|zsh)

@@ -14,6 +14,7 @@ use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 mod race;
 mod session;
+mod wrappers;
 
 /// One oracle for the whole file (building the stub directory costs ~100 ms).
 fn oracle() -> &'static Oracle {
