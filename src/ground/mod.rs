@@ -293,6 +293,9 @@ pub enum GroundError {
     TimedOut,
     /// The command hit the process limit.
     ForkLimit,
+    /// A sandbox limit kept a program from starting (its arguments too long
+    /// for `execve`, E2BIG; memory): where the limits differ it would run.
+    Limit(String),
     /// The record could not be read (cut by the file-size limit, say).
     Record(String),
 }
@@ -304,6 +307,7 @@ impl std::fmt::Display for GroundError {
             Self::Start(why) => write!(f, "unknown: the command could not be run: {why}"),
             Self::TimedOut => f.write_str("unknown: the command ran out of time"),
             Self::ForkLimit => f.write_str("unknown: the command hit the process limit"),
+            Self::Limit(why) => write!(f, "unknown: a sandbox limit stopped a program: {why}"),
             Self::Record(why) => write!(f, "unknown: the record is unreadable: {why}"),
         }
     }

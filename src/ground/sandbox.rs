@@ -222,6 +222,23 @@ impl Oracle {
         if contains(&stderr, b"fork: ") {
             return Err(GroundError::ForkLimit);
         }
+        // bash could not start a program the command names: what the kernel
+        // refuses here (an argument over 128 KiB, all arguments over the
+        // stack's quarter) or the memory limit may run elsewhere.
+        for (message, why) in [
+            (
+                &b"Argument list too long"[..],
+                "arguments too long for execve (E2BIG)",
+            ),
+            (
+                &b"Cannot allocate memory"[..],
+                "out of memory under the sandbox's limit",
+            ),
+        ] {
+            if contains(&stderr, message) {
+                return Err(GroundError::Limit(why.to_owned()));
+            }
+        }
         let size = log.map_or(0, Vec::len);
         let cut = u64::try_from(size).unwrap_or(u64::MAX) + 64 * 1024 >= FILE_SIZE_KIB * 1024;
         if cut || status == 153 {

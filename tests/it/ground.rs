@@ -192,6 +192,18 @@ fn inv_ground_3_limits_answer_unknown() {
     );
 }
 
+/// INV-GROUND-3: a program the sandbox's limits keep from starting (an
+/// argument over 128 KiB: `execve` fails with E2BIG) is unknown, never
+/// "it did not run".
+#[test]
+fn inv_ground_3_a_program_too_big_to_start_is_unknown() {
+    let answer = oracle().run("rm -rf \"$(printf '%0200000d' 0)\"");
+    assert!(matches!(answer, Err(GroundError::Limit(_))), "{answer:?}");
+    // The same command with a short argument runs.
+    let short = "rm -rf \"$(printf '%02d' 0)\"";
+    assert!(texts(&run(short)).contains(&short), "{short:?}");
+}
+
 /// INV-GROUND-3: a batch answers each command as a single run does, in order.
 #[test]
 fn inv_ground_3_batch_matches_single_runs() {
