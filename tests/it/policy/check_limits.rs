@@ -70,20 +70,32 @@ fn pol_limit_3_hundred_thousand_deep_nesting_is_over_limit() {
     }
 }
 
-/// POL-LIMIT-3: the bound is exact: MAX_NESTING_DEPTH levels are enumerated,
+/// POL-LIMIT-3, POL-UNIT-5, POL-UNIT-6: the bound is exact for both context
+/// changes: MAX_NESTING_DEPTH levels of `$( … )` or of `( … )` are enumerated,
 /// one more is refused.
 #[test]
 fn pol_limit_3_depth_bound_is_exact() {
-    let nested = |depth: usize| format!("{}x{}", "$(".repeat(depth), ")".repeat(depth));
-    let units = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH))).unwrap();
-    assert_eq!(units.len(), MAX_NESTING_DEPTH + 1);
-    assert_eq!(units.last().map(|u| u.text.as_str()), Some("x"));
-    assert_eq!(
-        units.last().and_then(|u| u.context),
-        Some(UnitContext::CommandSubstitution)
-    );
-    let deeper = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH + 1)));
-    assert_eq!(deeper, Err(UnitsError::TooDeep));
+    // (opener, closer, the context of the innermost unit)
+    let rows = [
+        ("$(", ")", UnitContext::CommandSubstitution),
+        ("( ", " )", UnitContext::Subshell),
+    ];
+    for (opener, closer, context) in rows {
+        let nested =
+            move |depth: usize| format!("{}x{}", opener.repeat(depth), closer.repeat(depth));
+        let units = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH))).unwrap();
+        // One unit per level (the command around a substitution, or the
+        // subshell itself), then `x`.
+        assert_eq!(units.len(), MAX_NESTING_DEPTH + 1, "{opener}");
+        assert_eq!(units.last().map(|u| u.text.as_str()), Some("x"), "{opener}");
+        assert_eq!(
+            units.last().and_then(|u| u.context),
+            Some(context),
+            "{opener}"
+        );
+        let deeper = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH + 1)));
+        assert_eq!(deeper, Err(UnitsError::TooDeep), "{opener}");
+    }
 }
 
 /// POL-LIMIT-5: 100,000 unclosed `$(` or `(` parse (as one error unit) without
