@@ -125,6 +125,14 @@ fn pol_limit_1_command_length_bound() {
     assert_over_limit(&allow_all().advisory(&command), "long");
 }
 
+/// POL-LIMIT-1, POL-UNIT-10: a command of exactly MAX_COMMAND_CODE_UNITS code
+/// units is not "longer than" the bound: it is parsed (a comment: no units).
+#[test]
+fn pol_limit_1_command_at_the_bound_is_parsed() {
+    let command = format!("#{}", "a".repeat(MAX_COMMAND_CODE_UNITS - 1));
+    assert_eq!(enumerate(&command), Ok(vec![]));
+}
+
 /// POL-LIMIT-1, POL-LIMIT-5: a 10 MB single command is within the bounds and
 /// judged normally: one unit of the whole text.
 #[test]
