@@ -7,6 +7,7 @@
 use inner_cmd_spec::policy::check::OVER_LIMIT_SENTINEL;
 use inner_cmd_spec::policy::units::{
     enumerate, UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_UNITS,
+    MAX_UNIT_TEXT_CODE_UNITS,
 };
 use inner_cmd_spec::policy::{CheckResult, Policy, Rule, UnitContext};
 use inner_cmd_spec::verdict::PermissionState;
@@ -168,6 +169,32 @@ fn pol_limit_2_unit_text_budget() {
         on_small_stack(move || enumerate(&command)),
         Err(UnitsError::TooManyUnits)
     );
+}
+
+/// POL-LIMIT-2, POL-UNIT-4, POL-UNIT-6: the text budget is exact: unit texts
+/// adding up to exactly MAX_UNIT_TEXT_CODE_UNITS are enumerated, one code unit
+/// more is refused.
+#[test]
+fn pol_limit_2_unit_text_budget_is_exact() {
+    // `( ` × d, a word of length w, ` )` × d: the subshell with k levels inside
+    // (itself included) has text w + 4k (POL-UNIT-6), the word's command w
+    // (POL-UNIT-4): (d + 1)·w + 2·d·(d + 1) = (d + 1)·(w + 2d) in all, which for
+    // d = 255 and w = 65,536 − 510 is 256 · 65,536 = 2²⁴.
+    const DEPTH: usize = 255;
+    let word = (1 << 16) - 2 * DEPTH;
+    let nested = |word: usize| {
+        format!(
+            "{}{}{}",
+            "( ".repeat(DEPTH),
+            "w".repeat(word),
+            " )".repeat(DEPTH)
+        )
+    };
+    let units = enumerate(&nested(word)).unwrap();
+    assert_eq!(units.len(), DEPTH + 1);
+    let total: usize = units.iter().map(|u| u.text.encode_utf16().count()).sum();
+    assert_eq!(total, MAX_UNIT_TEXT_CODE_UNITS);
+    assert_eq!(enumerate(&nested(word + 1)), Err(UnitsError::TooManyUnits));
 }
 
 /// POL-LIMIT-5, POL-UNIT-9: NUL bytes give a result, never an error; the
