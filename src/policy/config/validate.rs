@@ -285,3 +285,35 @@ pub(super) fn rule_list(items: &[Value], file: &str) -> Result<Vec<Rule>, Config
     }
     Ok(rules)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::strip_json_comments;
+
+    /// POL-CONFIG-1: comments are removed as the package's `stripJsonComments`
+    /// removes them (each output below is that function's, recorded from
+    /// `@gotgenes/pi-permission-system@20.7.3` under Node 20): a `//` comment
+    /// up to its newline becomes that one newline, a block comment vanishes
+    /// (an unterminated one runs to the end), and string literals delimited by
+    /// `"` or `'` are kept whole, escapes included.
+    #[test]
+    fn pol_config_1_comments_stripped_as_the_package_strips_them() {
+        let rows = [
+            ("a // c\nb", "a \nb"),
+            ("// x\r\n// y\n{}", "\n\n{}"),
+            ("{} // end", "{} "),
+            ("{\"a\":\"//\"}//c\n", "{\"a\":\"//\"}\n"),
+            ("{'//' // c\n}", "{'//' \n}"),
+            (
+                "{\"a\\\"//\":1} // c\n/* x\n */ {}",
+                "{\"a\\\"//\":1} \n {}",
+            ),
+            ("{\"é\":\"ü\"} // ß\n/* 😀 */[]", "{\"é\":\"ü\"} \n[]"),
+            ("/* a */{}/* open", "{}"),
+            ("\"unterminated // x", "\"unterminated // x"),
+        ];
+        for (input, want) in rows {
+            assert_eq!(strip_json_comments(input), want, "{input:?}");
+        }
+    }
+}

@@ -7,6 +7,7 @@
 use inner_cmd_spec::policy::check::OVER_LIMIT_SENTINEL;
 use inner_cmd_spec::policy::units::{
     enumerate, UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_UNITS,
+    MAX_UNIT_TEXT_CODE_UNITS,
 };
 use inner_cmd_spec::policy::{CheckResult, Policy, Rule, UnitContext};
 use inner_cmd_spec::verdict::PermissionState;
@@ -70,20 +71,32 @@ fn pol_limit_3_hundred_thousand_deep_nesting_is_over_limit() {
     }
 }
 
-/// POL-LIMIT-3: the bound is exact: MAX_NESTING_DEPTH levels are enumerated,
+/// POL-LIMIT-3, POL-UNIT-5, POL-UNIT-6: the bound is exact for both context
+/// changes: MAX_NESTING_DEPTH levels of `$( … )` or of `( … )` are enumerated,
 /// one more is refused.
 #[test]
 fn pol_limit_3_depth_bound_is_exact() {
-    let nested = |depth: usize| format!("{}x{}", "$(".repeat(depth), ")".repeat(depth));
-    let units = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH))).unwrap();
-    assert_eq!(units.len(), MAX_NESTING_DEPTH + 1);
-    assert_eq!(units.last().map(|u| u.text.as_str()), Some("x"));
-    assert_eq!(
-        units.last().and_then(|u| u.context),
-        Some(UnitContext::CommandSubstitution)
-    );
-    let deeper = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH + 1)));
-    assert_eq!(deeper, Err(UnitsError::TooDeep));
+    // (opener, closer, the context of the innermost unit)
+    let rows = [
+        ("$(", ")", UnitContext::CommandSubstitution),
+        ("( ", " )", UnitContext::Subshell),
+    ];
+    for (opener, closer, context) in rows {
+        let nested =
+            move |depth: usize| format!("{}x{}", opener.repeat(depth), closer.repeat(depth));
+        let units = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH))).unwrap();
+        // One unit per level (the command around a substitution, or the
+        // subshell itself), then `x`.
+        assert_eq!(units.len(), MAX_NESTING_DEPTH + 1, "{opener}");
+        assert_eq!(units.last().map(|u| u.text.as_str()), Some("x"), "{opener}");
+        assert_eq!(
+            units.last().and_then(|u| u.context),
+            Some(context),
+            "{opener}"
+        );
+        let deeper = on_small_stack(move || enumerate(&nested(MAX_NESTING_DEPTH + 1)));
+        assert_eq!(deeper, Err(UnitsError::TooDeep), "{opener}");
+    }
 }
 
 /// POL-LIMIT-5: 100,000 unclosed `$(` or `(` parse (as one error unit) without
@@ -111,6 +124,14 @@ fn pol_limit_1_command_length_bound() {
         })
     );
     assert_over_limit(&allow_all().advisory(&command), "long");
+}
+
+/// POL-LIMIT-1, POL-UNIT-10: a command of exactly MAX_COMMAND_CODE_UNITS code
+/// units is not "longer than" the bound: it is parsed (a comment: no units).
+#[test]
+fn pol_limit_1_command_at_the_bound_is_parsed() {
+    let command = format!("#{}", "a".repeat(MAX_COMMAND_CODE_UNITS - 1));
+    assert_eq!(enumerate(&command), Ok(vec![]));
 }
 
 /// POL-LIMIT-1, POL-LIMIT-5: a 10 MB single command is within the bounds and
@@ -148,6 +169,32 @@ fn pol_limit_2_unit_text_budget() {
         on_small_stack(move || enumerate(&command)),
         Err(UnitsError::TooManyUnits)
     );
+}
+
+/// POL-LIMIT-2, POL-UNIT-4, POL-UNIT-6: the text budget is exact: unit texts
+/// adding up to exactly MAX_UNIT_TEXT_CODE_UNITS are enumerated, one code unit
+/// more is refused.
+#[test]
+fn pol_limit_2_unit_text_budget_is_exact() {
+    // `( ` × d, a word of length w, ` )` × d: the subshell with k levels inside
+    // (itself included) has text w + 4k (POL-UNIT-6), the word's command w
+    // (POL-UNIT-4): (d + 1)·w + 2·d·(d + 1) = (d + 1)·(w + 2d) in all, which for
+    // d = 255 and w = 65,536 − 510 is 256 · 65,536 = 2²⁴.
+    const DEPTH: usize = 255;
+    let word = (1 << 16) - 2 * DEPTH;
+    let nested = |word: usize| {
+        format!(
+            "{}{}{}",
+            "( ".repeat(DEPTH),
+            "w".repeat(word),
+            " )".repeat(DEPTH)
+        )
+    };
+    let units = enumerate(&nested(word)).unwrap();
+    assert_eq!(units.len(), DEPTH + 1);
+    let total: usize = units.iter().map(|u| u.text.encode_utf16().count()).sum();
+    assert_eq!(total, MAX_UNIT_TEXT_CODE_UNITS);
+    assert_eq!(enumerate(&nested(word + 1)), Err(UnitsError::TooManyUnits));
 }
 
 /// POL-LIMIT-5, POL-UNIT-9: NUL bytes give a result, never an error; the

@@ -176,6 +176,14 @@ const ACCEPTED: &[Accepted] = &[
         decisions: &[("ls", Allow, Some("ls"))],
     },
     Accepted {
+        label: "every setting, yolo mode off",
+        global: Some("{\"$schema\":\"s\",\"debugLog\":true,\"permissionReviewLog\":false,\"doublePressToConfirm\":true,\"yoloMode\":false,\"toolInputPreviewMaxLength\":200,\"toolTextSummaryMaxLength\":1,\"piInfrastructureReadPaths\":[],\"shellTools\":{\"exec_command\":{\"commandArgument\":\"cmd\",\"workdirArgument\":\"workdir\"}},\"permission\":{\"bash\":{\"ls\":\"allow\"}}}"),
+        project: None,
+        fallback: Ask,
+        rules: &[("ls", Allow)],
+        decisions: &[("ls", Allow, Some("ls")), ("rm x", Ask, None)],
+    },
+    Accepted {
         label: "single quote comment",
         global: Some("{\"permission\":{\"bash\":{\"ls\":\"allow\"}}} // 'x\n"),
         project: None,
