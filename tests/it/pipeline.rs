@@ -4,20 +4,13 @@
 //! upstream.md sections 3 and 5), never recorded from the code.
 
 use inner_cmd_spec::pipeline::{decide, prompt_details, Options, DEFAULT_REQUEST_ID};
-use inner_cmd_spec::policy::{CheckResult, Policy, Rule};
+use inner_cmd_spec::policy::CheckResult;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 use serde_json::{json, Value};
 
-fn policy(rules: &[(&str, PermissionState)]) -> Policy {
-    let rules = rules
-        .iter()
-        .map(|(pattern, state)| Rule {
-            pattern: (*pattern).to_owned(),
-            state: *state,
-        })
-        .collect();
-    Policy::new(rules, "/home/u")
-}
+use crate::support::policy;
+
+const HOME: &str = "/home/u";
 
 /// One pipeline case: what the outcome is, whether the authorizer ran, and on
 /// what request value / evidence text, and which event it emitted.
@@ -152,7 +145,7 @@ const ROWS: &[Row] = &[
 #[test]
 fn pipe_outcomes_follow_gate_then_authorizer() {
     for row in ROWS {
-        let result = decide(&policy(row.rules), row.command, &Options::default());
+        let result = decide(&policy(row.rules, HOME), row.command, &Options::default());
         assert_eq!(result.outcome, row.outcome, "{}: {result:#?}", row.label);
         let Some(value) = row.value else {
             assert!(
@@ -216,7 +209,7 @@ fn pipe_outcomes_follow_gate_then_authorizer() {
 #[test]
 fn pipe_prompt_details_shape() {
     let result = decide(
-        &policy(&[("pnpm *", Allow)]),
+        &policy(&[("pnpm *", Allow)], HOME),
         "cd x && timeout 30s pnpm test",
         &Options::default(),
     );
@@ -251,7 +244,7 @@ fn pipe_prompt_details_shape() {
         agent_name: Some("scout".into()),
     };
     let result = decide(
-        &policy(&[("pnpm *", Allow)]),
+        &policy(&[("pnpm *", Allow)], HOME),
         "timeout 30s pnpm test",
         &options,
     );
@@ -282,7 +275,7 @@ fn pipe_request_value_falls_back_to_the_command() {
 /// PIPE-7: per-unit decisions explain the gate's aggregate, floors included.
 #[test]
 fn pipe_unit_decisions_explain_the_gate() {
-    let policy = policy(&[("*", Allow), ("rm *", Deny)]);
+    let policy = policy(&[("*", Allow), ("rm *", Deny)], HOME);
     let result = decide(
         &policy,
         "ls && timeout 5 make && rm -rf x",
@@ -342,7 +335,7 @@ fn pipe_trace_accessors() {
         ("ls", &[("*", Allow)], None, None, None),
     ];
     for (command, rules, handler, inner, dewrapped) in TRACE {
-        let result = decide(&policy(rules), command, &Options::default());
+        let result = decide(&policy(rules, HOME), command, &Options::default());
         assert_eq!(result.handler(), *handler, "{command}");
         assert_eq!(result.inner_command().as_deref(), *inner, "{command}");
         assert_eq!(result.dewrapped_command(), *dewrapped, "{command}");

@@ -6,24 +6,19 @@
 
 use inner_cmd_spec::authorize::{authorize, FixedSession};
 use inner_cmd_spec::policy::Policy;
-use inner_cmd_spec::policy::Rule;
 use inner_cmd_spec::verdict::{PermissionState, Verdict};
 use serde_json::json;
 
 fn policy() -> Policy {
-    let rule = |pattern: &str, state| Rule {
-        pattern: pattern.to_owned(),
-        state,
-    };
-    Policy::new(
-        vec![
-            rule("*", PermissionState::Ask),
-            rule("cd *", PermissionState::Allow),
-            rule("echo *", PermissionState::Allow),
-            rule("tail *", PermissionState::Allow),
-            rule("pnpm *", PermissionState::Allow),
-            rule("bash *", PermissionState::Allow),
-            rule("rm -rf *", PermissionState::Deny),
+    crate::support::policy(
+        &[
+            ("*", PermissionState::Ask),
+            ("cd *", PermissionState::Allow),
+            ("echo *", PermissionState::Allow),
+            ("tail *", PermissionState::Allow),
+            ("pnpm *", PermissionState::Allow),
+            ("bash *", PermissionState::Allow),
+            ("rm -rf *", PermissionState::Deny),
         ],
         "/home/u",
     )

@@ -2,33 +2,27 @@
 //! commands it is about, the profile on the protocol and the CLI, and the
 //! deployed profile left as it was.
 //!
-//! Self-contained: public crate API and local helpers only.
+//! Public crate API, local helpers and the shared `support` fixtures.
 
 use std::process::Command;
 
 use inner_cmd_spec::hardened::{walk, Profile};
 use inner_cmd_spec::pipeline::{decide, decide_profiled, Options};
-use inner_cmd_spec::policy::{config, Policy, Rule};
+use inner_cmd_spec::policy::{config, Policy};
 use inner_cmd_spec::protocol::handle_line;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 use serde_json::{json, Value};
 
-const HOME: &str = "/home/u";
+use crate::support;
 
-fn rules(rows: &[(&str, PermissionState)]) -> Policy {
-    let rules = rows
-        .iter()
-        .map(|(pattern, state)| Rule {
-            pattern: (*pattern).to_owned(),
-            state: *state,
-        })
-        .collect();
-    Policy::new(rules, HOME)
-}
+const HOME: &str = "/home/u";
 
 /// Everything allowed except `rm` and reading secrets with `cat` (the findings' rule sets).
 fn deny_rm() -> Policy {
-    rules(&[("*", Allow), ("rm *", Deny), ("cat *secret*", Deny)])
+    support::policy(
+        &[("*", Allow), ("rm *", Deny), ("cat *secret*", Deny)],
+        HOME,
+    )
 }
 
 fn example() -> Policy {
@@ -541,7 +535,7 @@ fn hard_2_never_looser_than_deployed() {
 /// a floor lowers only an allow; a judgement's most restrictive value decides.
 #[test]
 fn hard_3_values_are_matched_as_they_are() {
-    let policy = rules(&[("*", Allow), ("*/.ssh/*", Deny), ("sudo *", Deny)]);
+    let policy = support::policy(&[("*", Allow), ("*/.ssh/*", Deny), ("sudo *", Deny)], HOME);
     assert_eq!(Profile::Hardened.gate(&policy, "sudo ls").state, Deny);
     assert_eq!(
         Profile::Hardened
@@ -627,7 +621,7 @@ fn hard_4_judgements_table() {
 fn hard_unit_4_limits_ask() {
     let deep = format!("{}ls{}", "$(".repeat(1200), ")".repeat(1200));
     assert!(walk::judgements(&deep).is_err());
-    let policy = rules(&[("*", Allow)]);
+    let policy = support::policy(&[("*", Allow)], HOME);
     assert_eq!(Profile::Hardened.gate(&policy, &deep).state, Ask);
     let braces = format!("{}ls{}", "{ ".repeat(5000), "; }".repeat(5000));
     let _ = Profile::Hardened.gate(&policy, &braces);
@@ -760,7 +754,7 @@ fn hard_dewrap_1_inv_9_check_rejects_the_deployed_allow() {
     let always_allow = FnQuery(
         |_: &str, _: &str, _: Option<&str>| -> Result<PermissionState, QueryError> { Ok(Allow) },
     );
-    let policy = rules(&[("*", Allow)]);
+    let policy = support::policy(&[("*", Allow)], HOME);
     let deployed = authorize(&details, &session, &always_allow);
     assert_eq!(deployed.verdict, inner_cmd_spec::verdict::Verdict::Allow);
     assert!(check_siblings_judged_hardened(&details, &policy, &deployed).is_err());

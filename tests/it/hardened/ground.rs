@@ -17,30 +17,19 @@ use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::check_ground;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
-use inner_cmd_spec::policy::{config, Policy, Rule};
-use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
+use inner_cmd_spec::policy::{config, Policy};
+use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
 use serde_json::Value;
 
 fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn rules(rows: &[(&str, PermissionState)], home: &str) -> Policy {
-    let rules = rows
-        .iter()
-        .map(|(p, s)| Rule {
-            pattern: (*p).to_owned(),
-            state: *s,
-        })
-        .collect();
-    Policy::new(rules, home)
-}
-
 /// (command, policy) pairs from the corpus, the findings and the generators.
 fn pairs(generated: usize) -> Vec<(String, Policy)> {
     let loaded = config::example_policy().unwrap();
     let example = Policy::new(loaded.rules, "/home/u").with_fallback(loaded.fallback);
-    let permissive = rules(
+    let permissive = crate::support::policy(
         &[
             ("*", Allow),
             ("rm *", Deny),

@@ -11,7 +11,7 @@
 
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide_profiled, Options, Outcome};
-use inner_cmd_spec::policy::{config, Policy, Rule};
+use inner_cmd_spec::policy::{config, Policy};
 use inner_cmd_spec::trace::hardened_clauses;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
 use serde_json::Value;
@@ -64,14 +64,7 @@ fn permissive() -> Policy {
         ("*/.ssh/*", Deny),
         ("*~/.ssh*", Deny),
     ];
-    let rules = rows
-        .iter()
-        .map(|(p, s)| Rule {
-            pattern: (*p).to_owned(),
-            state: *s,
-        })
-        .collect();
-    Policy::new(rules, "/home/u")
+    crate::support::policy(rows, "/home/u")
 }
 
 /// The hardened clause (or rule) that stopped an allow.

@@ -3,13 +3,14 @@
 //! chapters 6 and 11). Also the check that the properties are not vacuous.
 #![cfg(feature = "proptest")]
 
+use crate::support;
 use crate::support::properties::{
     decide, grammar_capture, is_separator_like, layer, pipeline, policy_of,
 };
 use inner_cmd_spec::authorize::{authorize, FixedSession};
 use inner_cmd_spec::gen::{DurationForm, LayerForm, Route, Weights, INNER_COMMANDS};
 use inner_cmd_spec::invariants::check_siblings_judged;
-use inner_cmd_spec::policy::{Policy, Rule};
+use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::{PermissionState, Verdict};
 use serde_json::json;
 
@@ -20,17 +21,13 @@ use serde_json::json;
 /// consulted on ask only (chapter 8).
 #[test]
 fn inv_11_regression_catch_all_deny_denies_the_wrapper_at_the_gate() {
-    let rules = vec![
-        Rule {
-            pattern: "*".into(),
-            state: PermissionState::Deny,
-        },
-        Rule {
-            pattern: "npm *".into(),
-            state: PermissionState::Allow,
-        },
-    ];
-    let policy = Policy::new(rules, "/home/u");
+    let policy = support::policy(
+        &[
+            ("*", PermissionState::Deny),
+            ("npm *", PermissionState::Allow),
+        ],
+        "/home/u",
+    );
     assert_eq!(pipeline(&policy, "npm test"), PermissionState::Allow);
     assert_eq!(
         policy.gate("timeout 1 npm test").state,
@@ -86,13 +83,7 @@ fn gen_8_properties_see_every_route_and_verdict() {
 /// excludes line terminators.
 #[test]
 fn inv_11_regression_line_continuation_is_not_unwrapped() {
-    let policy = Policy::new(
-        vec![Rule {
-            pattern: "ls *".into(),
-            state: PermissionState::Allow,
-        }],
-        "/home/u",
-    );
+    let policy = support::policy(&[("ls *", PermissionState::Allow)], "/home/u");
     assert_eq!(pipeline(&policy, "ls \\\n-la"), PermissionState::Allow);
     assert_eq!(pipeline(&policy, "time ls \\\n-la"), PermissionState::Ask);
     assert_eq!(
@@ -112,13 +103,7 @@ fn inv_11_regression_line_continuation_is_not_unwrapped() {
 fn inv_9_regression_wrapper_unit_judged_without_its_assignments() {
     let full = "timeout 30s FOO=1 npm test timeout 30s FOO=1 npm test timeout";
     let unit = "timeout 30s FOO=1 npm test timeout";
-    let policy = Policy::new(
-        vec![Rule {
-            pattern: "npm *".into(),
-            state: PermissionState::Allow,
-        }],
-        "/home/u",
-    );
+    let policy = support::policy(&[("npm *", PermissionState::Allow)], "/home/u");
     let details = json!({
         "requestId": "r", "agentName": null, "toolName": "bash",
         "payload": {"kind": "bash", "request": {"requester": {"forwarded": false}, "surface": "bash",
@@ -211,16 +196,10 @@ fn inv_10_regression_nul_in_quotes_swallows_the_sibling() {
             .map(|u| u.text)
             .collect()
     };
-    let permissive = Policy::new(
-        vec![
-            Rule {
-                pattern: "echo *".into(),
-                state: PermissionState::Allow,
-            },
-            Rule {
-                pattern: "*rm *-rf*".into(),
-                state: PermissionState::Allow,
-            },
+    let permissive = support::policy(
+        &[
+            ("echo *", PermissionState::Allow),
+            ("*rm *-rf*", PermissionState::Allow),
         ],
         "/home/u",
     );
@@ -237,16 +216,10 @@ fn inv_10_regression_nul_in_quotes_swallows_the_sibling() {
         permissive.advisory("echo 'a \0' && rm -rf /").state,
         PermissionState::Allow
     );
-    let deny_rm = Policy::new(
-        vec![
-            Rule {
-                pattern: "*".into(),
-                state: PermissionState::Allow,
-            },
-            Rule {
-                pattern: "rm *".into(),
-                state: PermissionState::Deny,
-            },
+    let deny_rm = support::policy(
+        &[
+            ("*", PermissionState::Allow),
+            ("rm *", PermissionState::Deny),
         ],
         "/home/u",
     );

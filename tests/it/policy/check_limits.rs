@@ -9,17 +9,11 @@ use inner_cmd_spec::policy::units::{
     enumerate, UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_UNITS,
     MAX_UNIT_TEXT_CODE_UNITS,
 };
-use inner_cmd_spec::policy::{CheckResult, Policy, Rule, UnitContext};
+use inner_cmd_spec::policy::{CheckResult, Policy, UnitContext};
 use inner_cmd_spec::verdict::PermissionState;
 
 fn allow_all() -> Policy {
-    Policy::new(
-        vec![Rule {
-            pattern: "*".to_owned(),
-            state: PermissionState::Allow,
-        }],
-        "/home/user",
-    )
+    crate::support::policy(&[("*", PermissionState::Allow)], "/home/user")
 }
 
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {

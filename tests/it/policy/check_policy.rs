@@ -6,8 +6,10 @@
 //! trims first as its tool-call gate does). Patterns use no `~`, `$HOME` or
 //! `?`, so the answers do not depend on the wildcard matcher's corner cases.
 
-use inner_cmd_spec::policy::{CheckResult, Policy, Rule, UnitContext};
+use inner_cmd_spec::policy::{CheckResult, Policy, UnitContext};
 use inner_cmd_spec::verdict::PermissionState;
+
+use crate::support;
 
 const ALLOW: PermissionState = PermissionState::Allow;
 const ASK: PermissionState = PermissionState::Ask;
@@ -150,17 +152,6 @@ const ROWS: &[Row] = &[
     ("POL-CHECK-8", EMPTYISH, " \u{00A0} ", (ALLOW, Some(""), Some(""), None), (ASK, None, Some("\u{00A0}"), None)),
 ];
 
-fn policy(rules: &[(&str, PermissionState)]) -> Policy {
-    let rules = rules
-        .iter()
-        .map(|(pattern, state)| Rule {
-            pattern: (*pattern).to_owned(),
-            state: *state,
-        })
-        .collect();
-    Policy::new(rules, "/home/user")
-}
-
 fn answer(
     result: &CheckResult,
 ) -> (
@@ -184,7 +175,7 @@ fn answer(
 fn pol_check_rows_agree_with_the_package() {
     let mut failures = Vec::new();
     for (clause, rules, command, gate, advisory) in ROWS {
-        let policy = policy(rules);
+        let policy = support::policy(rules, "/home/user");
         let got_gate = policy.gate(command);
         let got_advisory = policy.advisory(command);
         if answer(&got_gate) != *gate {
@@ -208,20 +199,7 @@ fn pol_check_rows_agree_with_the_package() {
 /// another.
 #[test]
 fn pol_rule_policy_keeps_its_rules_home_and_fallback() {
-    let rules = vec![
-        Rule {
-            pattern: "git *".to_owned(),
-            state: ALLOW,
-        },
-        Rule {
-            pattern: "git push *".to_owned(),
-            state: DENY,
-        },
-        Rule {
-            pattern: "git *".to_owned(),
-            state: ASK,
-        },
-    ];
+    let rules = support::rules(&[("git *", ALLOW), ("git push *", DENY), ("git *", ASK)]);
     let policy = Policy::new(rules.clone(), "/home/u");
     assert_eq!(policy.rules(), &rules[..]);
     assert_eq!(policy.home(), "/home/u");

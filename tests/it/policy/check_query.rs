@@ -1,6 +1,6 @@
 //! The reference policy as a `PermissionQuery` (spec §7.5, `POL-CHECK-9`).
 
-use inner_cmd_spec::policy::{Policy, Rule};
+use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::query::{PermissionQuery, QueryError};
 use inner_cmd_spec::verdict::PermissionState;
 
@@ -13,14 +13,10 @@ type QueryRow = (
 );
 
 fn policy() -> Policy {
-    let rule = |pattern: &str, state| Rule {
-        pattern: pattern.to_owned(),
-        state,
-    };
-    Policy::new(
-        vec![
-            rule("*", PermissionState::Allow),
-            rule("rm *", PermissionState::Deny),
+    crate::support::policy(
+        &[
+            ("*", PermissionState::Allow),
+            ("rm *", PermissionState::Deny),
         ],
         "/home/user",
     )

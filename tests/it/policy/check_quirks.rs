@@ -8,7 +8,7 @@
 //! conforming peer reproduces the package and the findings stay visible, a
 //! few contrast rows show the neighbouring case that is caught.
 
-use inner_cmd_spec::policy::{Policy, Rule};
+use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::PermissionState;
 
 const ALLOW: PermissionState = PermissionState::Allow;
@@ -91,12 +91,8 @@ const ROWS: &[Row] = &[
 ];
 
 fn deny_list_policy() -> Policy {
-    let rule = |pattern: &str, state| Rule {
-        pattern: pattern.to_owned(),
-        state,
-    };
-    Policy::new(
-        vec![rule("*", ALLOW), rule("rm *", DENY), rule("*secret*", DENY)],
+    crate::support::policy(
+        &[("*", ALLOW), ("rm *", DENY), ("*secret*", DENY)],
         "/home/user",
     )
 }

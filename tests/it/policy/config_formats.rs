@@ -4,15 +4,9 @@ use inner_cmd_spec::policy::config::{
     self, example_policy, load_search, load_search_sources, parse_policy, BashPolicy,
 };
 use inner_cmd_spec::policy::matcher::RuleSet;
-use inner_cmd_spec::policy::Rule;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
-fn rule(pattern: &str, state: PermissionState) -> Rule {
-    Rule {
-        pattern: pattern.to_owned(),
-        state,
-    }
-}
+use crate::support::rules;
 
 fn state_of(policy: &BashPolicy, value: &str) -> PermissionState {
     RuleSet::new(&policy.rules, "/home/u")
@@ -28,11 +22,7 @@ fn pol_config_8_rule_list_keeps_order_and_duplicates() {
     let policy = parse_policy(text, "rules.json", "/home/u").unwrap();
     assert_eq!(
         policy.rules,
-        vec![
-            rule("git *", Allow),
-            rule("git push *", Deny),
-            rule("git *", Ask)
-        ]
+        rules(&[("git *", Allow), ("git push *", Deny), ("git *", Ask)])
     );
     assert_eq!(policy.fallback, Ask);
 }
@@ -64,14 +54,14 @@ fn pol_config_4_explicit_file_comes_last() {
     let merged = load_search(home, None, Some(&explicit_config)).unwrap();
     assert_eq!(
         merged.rules,
-        vec![rule("ls", Ask), rule("rm *", Deny), rule("cat *", Allow)]
+        rules(&[("ls", Ask), ("rm *", Deny), ("cat *", Allow)])
     );
     assert_eq!(merged.fallback, Deny);
 
     let appended = load_search(home, None, Some(&explicit_list)).unwrap();
     assert_eq!(
         appended.rules,
-        vec![rule("ls", Allow), rule("rm *", Deny), rule("ls", Deny)]
+        rules(&[("ls", Allow), ("rm *", Deny), ("ls", Deny)])
     );
     assert_eq!(appended.fallback, Deny);
 
@@ -121,7 +111,7 @@ fn pol_config_4_explicit_file_comes_last() {
 #[test]
 fn pol_config_9_example_policy() {
     let policy = example_policy().unwrap();
-    assert_eq!(policy.rules.first(), Some(&rule("*", Ask)));
+    assert_eq!(policy.rules.first(), rules(&[("*", Ask)]).first());
     assert_eq!(policy.fallback, Ask);
     let rows = [
         ("git status", Allow),

@@ -1,12 +1,12 @@
 //! The rule-set engine (`POL-MATCH-9`, `POL-MATCH-10`): the same last match
 //! as the rule-by-rule evaluation and the reference matcher, within its work
-//! bound. Self-contained: public crate API plus local helpers.
+//! bound. Public crate API, local helpers and the shared `support::policy`.
 
 use inner_cmd_spec::fuzzing::rule_set_work_bound;
 use inner_cmd_spec::invariants::check_matchers_agree;
 use inner_cmd_spec::policy::matcher::RuleSet;
 use inner_cmd_spec::policy::pattern::Work;
-use inner_cmd_spec::policy::{reference, Policy, Rule};
+use inner_cmd_spec::policy::{reference, Rule};
 use inner_cmd_spec::verdict::PermissionState;
 use proptest::prelude::*;
 
@@ -236,16 +236,10 @@ fn pol_match_9_engine_table() {
 /// sees the value, as before.
 #[test]
 fn pol_match_9_policy_strips_comments_first() {
-    let policy = Policy::new(
-        vec![
-            Rule {
-                pattern: "*".into(),
-                state: PermissionState::Ask,
-            },
-            Rule {
-                pattern: "git *".into(),
-                state: PermissionState::Allow,
-            },
+    let policy = crate::support::policy(
+        &[
+            ("*", PermissionState::Ask),
+            ("git *", PermissionState::Allow),
         ],
         HOME,
     );

@@ -1,8 +1,9 @@
 //! Rule sets: last match wins, no match is reported as `None`.
 
 use inner_cmd_spec::policy::matcher::RuleSet;
-use inner_cmd_spec::policy::Rule;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
+
+use crate::support::rules;
 
 /// A table row: label, rules, value, index of the deciding rule.
 type Row<'a> = (
@@ -11,15 +12,6 @@ type Row<'a> = (
     &'a str,
     Option<usize>,
 );
-
-fn rules(list: &[(&str, PermissionState)]) -> Vec<Rule> {
-    list.iter()
-        .map(|&(pattern, state)| Rule {
-            pattern: pattern.to_owned(),
-            state,
-        })
-        .collect()
-}
 
 /// POL-RULE-1, POL-RULE-2, POL-RULE-3: (label, rules, value, index of the deciding rule).
 #[test]

@@ -4,7 +4,7 @@
 
 use inner_cmd_spec::policy::check::{INDIRECTION_SENTINEL, OPAQUE_SENTINEL};
 use inner_cmd_spec::policy::units::enumerate;
-use inner_cmd_spec::policy::{Policy, Rule, WrapperKind};
+use inner_cmd_spec::policy::{Policy, WrapperKind};
 use inner_cmd_spec::verdict::PermissionState;
 use proptest::prelude::*;
 
@@ -59,13 +59,7 @@ fn command_strategy() -> impl Strategy<Value = String> {
 }
 
 fn allow_all() -> Policy {
-    Policy::new(
-        vec![Rule {
-            pattern: "*".to_owned(),
-            state: PermissionState::Allow,
-        }],
-        "/home/user",
-    )
+    crate::support::policy(&[("*", PermissionState::Allow)], "/home/user")
 }
 
 proptest! {

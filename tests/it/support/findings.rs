@@ -28,13 +28,7 @@ pub struct Finding {
 impl Finding {
     /// The rules as crate rules.
     pub fn rules(&self) -> Vec<Rule> {
-        self.rules
-            .iter()
-            .map(|&(pattern, state)| Rule {
-                pattern: pattern.into(),
-                state,
-            })
-            .collect()
+        super::rules(self.rules)
     }
 }
 
