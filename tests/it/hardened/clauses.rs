@@ -8,7 +8,7 @@ use std::process::Command;
 
 use inner_cmd_spec::hardened::{walk, Profile};
 use inner_cmd_spec::pipeline::{decide, decide_profiled, Options};
-use inner_cmd_spec::policy::{config, Policy};
+use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::protocol::handle_line;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 use serde_json::{json, Value};
@@ -23,11 +23,6 @@ fn deny_rm() -> Policy {
         &[("*", Allow), ("rm *", Deny), ("cat *secret*", Deny)],
         HOME,
     )
-}
-
-fn example() -> Policy {
-    let loaded = config::example_policy().unwrap();
-    Policy::new(loaded.rules, HOME).with_fallback(loaded.fallback)
 }
 
 fn outcome(policy: &Policy, command: &str, profile: Profile) -> (PermissionState, Option<String>) {
@@ -484,14 +479,14 @@ fn hard_clauses_close_the_findings_under_deny_rm() {
 /// HARD-DEWRAP-1, HARD-EFFECT-1, HARD-EFFECT-2, HARD-PARSE-3: the commands under the example policy.
 #[test]
 fn hard_clauses_under_the_example_policy() {
-    run_rows(&example(), EXAMPLE_ROWS);
+    run_rows(&support::example_policy(HOME), EXAMPLE_ROWS);
 }
 
 /// HARD-2: the hardened answer is never less restrictive than the deployed
 /// one, and takes the trigger of the first most restrictive judgement.
 #[test]
 fn hard_2_never_looser_than_deployed() {
-    let policies = [deny_rm(), example()];
+    let policies = [deny_rm(), support::example_policy(HOME)];
     let commands = DENY_RM_ROWS
         .iter()
         .chain(EXAMPLE_ROWS)
@@ -727,7 +722,7 @@ fn hard_trace_1_cli_names_the_clause() {
 /// HARD-1: `decide` is the deployed profile, bit for bit.
 #[test]
 fn hard_1_deployed_is_the_default() {
-    let policy = example();
+    let policy = support::example_policy(HOME);
     for (_, command, _, _, _) in DENY_RM_ROWS.iter().chain(EXAMPLE_ROWS) {
         let default = decide(&policy, command, &Options::default());
         let deployed = decide_profiled(&policy, command, &Options::default(), Profile::Deployed);

@@ -17,7 +17,7 @@ use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::check_ground;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
-use inner_cmd_spec::policy::{config, Policy};
+use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
 use serde_json::Value;
 
@@ -27,8 +27,7 @@ fn root() -> std::path::PathBuf {
 
 /// (command, policy) pairs from the corpus, the findings and the generators.
 fn pairs(generated: usize) -> Vec<(String, Policy)> {
-    let loaded = config::example_policy().unwrap();
-    let example = Policy::new(loaded.rules, "/home/u").with_fallback(loaded.fallback);
+    let example = crate::support::example_policy("/home/u");
     let permissive = crate::support::policy(
         &[
             ("*", Allow),

@@ -11,7 +11,7 @@
 
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide_profiled, Options, Outcome};
-use inner_cmd_spec::policy::{config, Policy};
+use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::trace::hardened_clauses;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
 use serde_json::Value;
@@ -49,11 +49,6 @@ fn corpus() -> Vec<String> {
     out
 }
 
-fn example() -> Policy {
-    let loaded = config::example_policy().unwrap();
-    Policy::new(loaded.rules, "/home/u").with_fallback(loaded.fallback)
-}
-
 /// A permissive developer policy: everything allowed but a deny list.
 fn permissive() -> Policy {
     let rows: &[(&str, PermissionState)] = &[
@@ -88,7 +83,10 @@ fn hard_use_1_hardened_keeps_the_allows() {
     assert!(commands.len() >= 1000, "{} commands", commands.len());
     let mut listing = String::new();
     let mut summary = Vec::new();
-    for (name, policy) in [("example", example()), ("permissive", permissive())] {
+    for (name, policy) in [
+        ("example", crate::support::example_policy("/home/u")),
+        ("permissive", permissive()),
+    ] {
         let (mut deployed_allows, mut kept) = (0usize, 0usize);
         for command in &commands {
             let deployed =

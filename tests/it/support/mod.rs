@@ -6,7 +6,8 @@
 //!   the deployed npm package (its findings, adapter client,
 //!   and wire forms);
 //! - `corpus`, `schema`: reading the conformance vectors; the spec's JSON Schemas;
-//! - [`policy`]: a policy from `(pattern, state)` rows, the tables' usual form.
+//! - [`policy`]: a policy from `(pattern, state)` rows, the tables' usual form;
+//!   [`example_policy`]: the built-in example policy with its fallback.
 
 pub mod authorize;
 pub mod corpus;
@@ -20,7 +21,7 @@ pub mod schema;
 #[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod wire;
 
-use inner_cmd_spec::policy::{Policy, Rule};
+use inner_cmd_spec::policy::{config, Policy, Rule};
 use inner_cmd_spec::verdict::PermissionState;
 
 /// The rules of `(pattern, state)` rows, in order.
@@ -36,4 +37,10 @@ pub fn rules(rows: &[(&str, PermissionState)]) -> Vec<Rule> {
 /// A policy of `(pattern, state)` rows with home directory `home`.
 pub fn policy(rows: &[(&str, PermissionState)], home: &str) -> Policy {
     Policy::new(rules(rows), home)
+}
+
+/// The built-in example policy (its rules and its `"*"` fallback) with home directory `home`.
+pub fn example_policy(home: &str) -> Policy {
+    let loaded = config::example_policy().unwrap();
+    Policy::new(loaded.rules, home).with_fallback(loaded.fallback)
 }
