@@ -83,7 +83,7 @@ fn pairs(generated: usize) -> Vec<(String, Policy)> {
             })
             .collect();
         let case = build(&mut ByteChoices::new(&bytes), &Weights::default());
-        let policy = Policy::new(case.rules.clone(), case.home.clone());
+        let policy = crate::support::properties::policy_of(&case);
         out.push((case.full, policy));
     }
     out

@@ -7,7 +7,8 @@
 //! `PROPTEST_CASES=N` scales every property (default 200).
 #![cfg(feature = "proptest")]
 
-use inner_cmd_spec::authorize::{authorize_profiled, Decision, FixedSession};
+use crate::support::properties::{policy_of, session_of, with_full_command};
+use inner_cmd_spec::authorize::{authorize_profiled, Decision};
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
 use inner_cmd_spec::gen::{Case, Shape, Weights};
 use inner_cmd_spec::hardened::{Profile, Profiled};
@@ -19,7 +20,7 @@ use inner_cmd_spec::policy::{Policy, Rule};
 use inner_cmd_spec::verdict::{PermissionState, Verdict};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 fn config() -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")
@@ -34,35 +35,13 @@ fn config() -> ProptestConfig {
     }
 }
 
-fn policy_of(case: &Case) -> Policy {
-    Policy::new(case.rules.clone(), case.home.clone())
-}
-
 fn hardened(details: &Value, case: &Case, policy: &Policy) -> Decision {
-    let session = FixedSession {
-        registered: case.registered_session.clone(),
-        current: Ok(case.live_session.clone()),
-    };
+    let session = session_of(case);
     let query = Profiled {
         policy,
         profile: Profile::Hardened,
     };
     authorize_profiled(details, &session, &query, Profile::Hardened)
-}
-
-/// `details` with its full command replaced by `full`.
-fn with_full_command(details: &Value, full: &str) -> Value {
-    let mut details = details.clone();
-    let entry = json!({"label": "full command", "text": full, "detail": null});
-    if let Some(evidence) = details
-        .get_mut("payload")
-        .and_then(|p| p.get_mut("evidence"))
-        .and_then(Value::as_array_mut)
-    {
-        evidence.retain(|e| e.get("label").and_then(Value::as_str) != Some("full command"));
-        evidence.push(entry);
-    }
-    details
 }
 
 fn fail(e: impl std::fmt::Display) -> TestCaseError {

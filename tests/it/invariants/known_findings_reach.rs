@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use inner_cmd_spec::authorize::{authorize, Decision, FixedSession};
+use crate::support::properties::{decide, policy_of};
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
 use inner_cmd_spec::gen::{Case, Shape, SyntaxClass, SyntaxWeights, Weights, FULL_COMMAND_LABEL};
 use inner_cmd_spec::invariants::{
@@ -46,14 +46,6 @@ fn runner() -> TestRunner {
     )
 }
 
-fn decide(details: &Value, case: &Case, policy: &Policy) -> Decision {
-    let session = FixedSession {
-        registered: case.registered_session.clone(),
-        current: Ok(case.live_session.clone()),
-    };
-    authorize(details, &session, policy)
-}
-
 fn with_full_command(details: &Value, full: &str) -> Value {
     let mut details = details.clone();
     if let Some(evidence) = details["payload"]["evidence"].as_array_mut() {
@@ -66,7 +58,7 @@ fn with_full_command(details: &Value, full: &str) -> Value {
 /// The raw INV-9 body of the property: the finding the violation classifies
 /// to (`"unclassified"` if none), or `None` when the invariant holds.
 fn inv_9_raw(case: &Case) -> Option<(&'static str, String)> {
-    let policy = Policy::new(case.rules.clone(), case.home.clone());
+    let policy = policy_of(case);
     let decision = decide(&case.details, case, &policy);
     let violation = check_siblings_judged(&case.details, &policy, &decision).err()?;
     let request = payload::extract(&case.details).ok()?;
@@ -87,7 +79,7 @@ fn inv_10_raw(case: &Case) -> Option<(&'static str, String)> {
     if case.broken.is_some() {
         return None;
     }
-    let policy = Policy::new(case.rules.clone(), case.home.clone());
+    let policy = policy_of(case);
     let before = decide(&case.details, case, &policy).verdict;
     for added in ["git push", "rm -rf /", "echo done"] {
         let longer = format!("{} && {added}", case.full);

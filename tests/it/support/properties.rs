@@ -1,5 +1,6 @@
 //! Helpers shared by the generated-case properties (`invariants::properties`,
-//! `invariants::regressions`, `gen::grammar`).
+//! `invariants::regressions`, `invariants::known_findings_reach`,
+//! `gen::grammar`, `hardened::properties`, `hardened::ground`).
 
 use fancy_regex::Regex;
 use inner_cmd_spec::authorize::{authorize, Decision, FixedSession};
