@@ -41,7 +41,9 @@ fn find<'a>(execution: &'a Execution, text: &str) -> &'a Executed {
         .unwrap_or_else(|| panic!("{text:?} not in {:?}", texts(execution)))
 }
 
-fn policy(rules: &[(&str, PermissionState)]) -> Policy {
+/// A policy of `(pattern, state)` rows with home `/home/agent` (shared with
+/// `invariants::ground_basis`).
+pub(crate) fn policy(rules: &[(&str, PermissionState)]) -> Policy {
     crate::support::policy(rules, "/home/agent")
 }
 

@@ -8,12 +8,8 @@ use inner_cmd_spec::ground::Execution;
 use inner_cmd_spec::invariants::{check_ground, judge_ground, Basis};
 use inner_cmd_spec::policy::Policy;
 
-use crate::ground::run;
-use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
-
-fn policy(rules: &[(&str, PermissionState)]) -> Policy {
-    crate::support::policy(rules, "/home/agent")
-}
+use crate::ground::{policy, run};
+use inner_cmd_spec::verdict::PermissionState::{Allow, Ask, Deny};
 
 /// The basis of the first executed command whose text is `text`.
 fn basis_of(execution: &Execution, policy: &Policy, text: &str) -> (Basis, bool) {

@@ -9,12 +9,10 @@ use inner_cmd_spec::policy::units::{
     enumerate, UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_UNITS,
     MAX_UNIT_TEXT_CODE_UNITS,
 };
-use inner_cmd_spec::policy::{CheckResult, Policy, UnitContext};
+use inner_cmd_spec::policy::{CheckResult, UnitContext};
 use inner_cmd_spec::verdict::PermissionState;
 
-fn allow_all() -> Policy {
-    crate::support::policy(&[("*", PermissionState::Allow)], "/home/user")
-}
+use crate::support::allow_all;
 
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     std::thread::Builder::new()
@@ -54,7 +52,7 @@ fn pol_limit_3_hundred_thousand_deep_nesting_is_over_limit() {
         // Parsing dominates the cost, so each case is checked once, alternating
         // between the gate and the advisory check.
         let result = on_small_stack(move || {
-            let policy = allow_all();
+            let policy = allow_all("/home/user");
             if index % 2 == 0 {
                 policy.gate(&command)
             } else {
@@ -117,7 +115,7 @@ fn pol_limit_1_command_length_bound() {
             code_units: MAX_COMMAND_CODE_UNITS + 1
         })
     );
-    assert_over_limit(&allow_all().advisory(&command), "long");
+    assert_over_limit(&allow_all("/home/user").advisory(&command), "long");
 }
 
 /// POL-LIMIT-1, POL-UNIT-10: a command of exactly MAX_COMMAND_CODE_UNITS code
@@ -133,7 +131,7 @@ fn pol_limit_1_command_at_the_bound_is_parsed() {
 #[test]
 fn pol_limit_1_ten_megabyte_command_is_judged() {
     let command = format!("echo {}", "a".repeat(10 * 1000 * 1000));
-    let result = allow_all().advisory(&command);
+    let result = allow_all("/home/user").advisory(&command);
     assert_eq!(result.state, PermissionState::Allow);
     assert_eq!(result.units.len(), 1);
     assert_eq!(result.command.as_deref(), Some(command.as_str()));
@@ -145,7 +143,7 @@ fn pol_limit_2_unit_count_bound() {
     let at_bound = "a;".repeat(MAX_UNITS);
     assert_eq!(enumerate(&at_bound).map(|u| u.len()), Ok(MAX_UNITS));
     let over = "a;".repeat(MAX_UNITS + 1);
-    assert_over_limit(&allow_all().gate(&over), "many units");
+    assert_over_limit(&allow_all("/home/user").gate(&over), "many units");
 }
 
 /// POL-LIMIT-2: unit text that would grow quadratically is cut off by the byte budget.
@@ -203,7 +201,7 @@ fn pol_limit_5_nul_bytes_give_a_result() {
         ("ls\0rm; \0", &["ls\0rm; \0"]),
     ];
     for (command, want) in rows {
-        let result = allow_all().advisory(command);
+        let result = allow_all("/home/user").advisory(command);
         let texts: Vec<_> = result.units.iter().map(|u| u.text.as_str()).collect();
         assert_eq!(texts, want, "{command:?}");
         assert_eq!(result.state, PermissionState::Allow, "{command:?}");

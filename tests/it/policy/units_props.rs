@@ -4,8 +4,10 @@
 
 use inner_cmd_spec::policy::check::{INDIRECTION_SENTINEL, OPAQUE_SENTINEL};
 use inner_cmd_spec::policy::units::enumerate;
-use inner_cmd_spec::policy::{Policy, WrapperKind};
+use inner_cmd_spec::policy::WrapperKind;
 use inner_cmd_spec::verdict::PermissionState;
+
+use crate::support::allow_all;
 use proptest::prelude::*;
 
 /// Bash-ish tokens: operators, openers and closers, quotes, wrappers, the
@@ -58,10 +60,6 @@ fn command_strategy() -> impl Strategy<Value = String> {
     prop::collection::vec(atom, 0..14).prop_map(|atoms| atoms.concat())
 }
 
-fn allow_all() -> Policy {
-    crate::support::policy(&[("*", PermissionState::Allow)], "/home/user")
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
@@ -80,7 +78,7 @@ proptest! {
     /// or (no units) per POL-CHECK-5/6.
     #[test]
     fn pol_floor_6_floored_units_never_ride_an_allow(command in command_strategy()) {
-        let result = allow_all().advisory(&command);
+        let result = allow_all("/home/user").advisory(&command);
         let first_floor = result.units.iter().find_map(|u| u.wrapper_kind);
         match first_floor {
             Some(kind) => {
@@ -100,7 +98,7 @@ proptest! {
     /// trimmed command, unless that is empty.
     #[test]
     fn pol_check_8_gate_is_advisory_of_trimmed(command in command_strategy()) {
-        let policy = allow_all();
+        let policy = allow_all("/home/user");
         let trimmed = inner_cmd_spec::ecma::trim(&command);
         prop_assume!(!trimmed.is_empty());
         prop_assert_eq!(policy.gate(&command), policy.advisory(trimmed));

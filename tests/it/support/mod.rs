@@ -7,6 +7,7 @@
 //!   and wire forms);
 //! - `corpus`, `schema`: reading the conformance vectors; the spec's JSON Schemas;
 //! - [`policy`]: a policy from `(pattern, state)` rows, the tables' usual form;
+//!   [`allow_all`]: the one rule `* allow`;
 //!   [`example_policy`]: the built-in example policy with its fallback.
 
 pub mod authorize;
@@ -22,7 +23,7 @@ pub mod schema;
 pub mod wire;
 
 use inner_cmd_spec::policy::{config, Policy, Rule};
-use inner_cmd_spec::verdict::PermissionState;
+use inner_cmd_spec::verdict::PermissionState::{self, Allow};
 
 /// The rules of `(pattern, state)` rows, in order.
 pub fn rules(rows: &[(&str, PermissionState)]) -> Vec<Rule> {
@@ -37,6 +38,11 @@ pub fn rules(rows: &[(&str, PermissionState)]) -> Vec<Rule> {
 /// A policy of `(pattern, state)` rows with home directory `home`.
 pub fn policy(rows: &[(&str, PermissionState)], home: &str) -> Policy {
     Policy::new(rules(rows), home)
+}
+
+/// The one-rule policy `* allow` with home directory `home`.
+pub fn allow_all(home: &str) -> Policy {
+    policy(&[("*", Allow)], home)
 }
 
 /// The built-in example policy (its rules and its `"*"` fallback) with home directory `home`.
