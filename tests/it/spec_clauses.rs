@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 
 use fancy_regex::Regex;
 
+use crate::support::corpus::repo;
+
 /// The chapter prefixes of the spec; a cited-looking token must start with one.
 const PREFIXES: &[&str] = &[
     "ECMA", "PAY", "WRAP", "STRIP", "AUTH", "EVT", "VERDICT", "INV", "POL", "PIPE", "PROTO",
@@ -23,10 +25,6 @@ const NOT_CLAUSES: &[&str] = &["ECMA-262"];
 
 /// The id grammar of the brief: uppercase/digit groups joined by `-`, ending in a number, optional `.N`.
 const ID: &str = r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+(?:\.[0-9]+)?";
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -67,9 +65,9 @@ fn citations() -> BTreeMap<String, BTreeSet<String>> {
     ))
     .unwrap();
     let mut files = Vec::new();
-    rust_files(&root().join("tests"), &mut files);
+    rust_files(&repo().join("tests"), &mut files);
     let mut src_files = Vec::new();
-    rust_files(&root().join("src"), &mut src_files);
+    rust_files(&repo().join("src"), &mut src_files);
     let mut cited: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut scan = |path: &Path, text: &str| {
         for m in token.find_iter(text) {
@@ -96,7 +94,7 @@ fn citations() -> BTreeMap<String, BTreeSet<String>> {
 
 #[test]
 fn every_clause_is_cited_and_every_citation_exists() {
-    let spec = std::fs::read_to_string(root().join("spec/SPEC.md")).unwrap();
+    let spec = std::fs::read_to_string(repo().join("spec/SPEC.md")).unwrap();
     let defined = clauses(&spec);
     let cited = citations();
     let uncited: Vec<&String> = defined

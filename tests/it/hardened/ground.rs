@@ -21,9 +21,7 @@ use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
 use serde_json::Value;
 
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::support::corpus::repo;
 
 /// (command, policy) pairs from the corpus, the findings and the generators.
 fn pairs(generated: usize) -> Vec<(String, Policy)> {
@@ -38,7 +36,7 @@ fn pairs(generated: usize) -> Vec<(String, Policy)> {
         "/home/u",
     );
     let mut commands: Vec<String> = Vec::new();
-    let text = std::fs::read_to_string(root().join("spec/corpus/agent-commands.jsonl")).unwrap();
+    let text = std::fs::read_to_string(repo().join("spec/corpus/agent-commands.jsonl")).unwrap();
     for line in text.lines().skip(1) {
         let entry: Value = serde_json::from_str(line).unwrap();
         if let Some(base) = entry["base"].as_str() {
@@ -54,7 +52,7 @@ fn pairs(generated: usize) -> Vec<(String, Policy)> {
         }
     }
     let vectors: Value = serde_json::from_str(
-        &std::fs::read_to_string(root().join("spec/vectors/hardened.json")).unwrap(),
+        &std::fs::read_to_string(repo().join("spec/vectors/hardened.json")).unwrap(),
     )
     .unwrap();
     for group in vectors["testGroups"].as_array().unwrap() {

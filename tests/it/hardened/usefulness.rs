@@ -16,6 +16,8 @@ use inner_cmd_spec::trace::hardened_clauses;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
 use serde_json::Value;
 
+use crate::support::corpus::repo;
+
 const SCAFFOLDS: &[&str] = &[
     "{}",
     "cd /repo && {}",
@@ -31,12 +33,8 @@ const SCAFFOLDS: &[&str] = &[
     "{} && echo ok",
 ];
 
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn corpus() -> Vec<String> {
-    let text = std::fs::read_to_string(root().join("spec/corpus/agent-commands.jsonl")).unwrap();
+    let text = std::fs::read_to_string(repo().join("spec/corpus/agent-commands.jsonl")).unwrap();
     let mut out = Vec::new();
     for line in text.lines().skip(1) {
         let entry: Value = serde_json::from_str(line).unwrap();
@@ -120,7 +118,7 @@ fn hard_use_1_hardened_keeps_the_allows() {
         })
         .collect();
     let listing = format!("# policy\tstopped by\tcommand (JSON)\n{header}{listing}");
-    let path = root().join("spec/corpus/hardened-losses.txt");
+    let path = repo().join("spec/corpus/hardened-losses.txt");
     if std::env::var_os("INNER_CMD_BLESS").is_some() {
         std::fs::write(&path, &listing).unwrap();
     }

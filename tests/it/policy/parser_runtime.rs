@@ -13,16 +13,14 @@ use inner_cmd_spec::verdict::PermissionState;
 use inner_cmd_spec_grammar::CharClass;
 use serde_json::{json, Value};
 
+use crate::support::corpus::repo;
+
 /// The tree-sitter release both sides run (`web-tree-sitter` in the package,
 /// the `tree-sitter` crate here).
 const TREE_SITTER: &str = "0.26.13";
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn adapter() -> PathBuf {
-    root().join("conformance/adapters/pi-permission-system")
+    repo().join("conformance/adapters/pi-permission-system")
 }
 
 /// The `version` of `package` in a `package-lock.json`, or of a crate in
@@ -56,14 +54,14 @@ fn the_tree_sitter_runtime_is_the_packages() {
     .expect("package-lock is JSON");
     assert_eq!(npm_locked(&npm, "web-tree-sitter"), TREE_SITTER);
     assert_eq!(npm_locked(&npm, "tree-sitter-bash"), "0.25.1");
-    let cargo = std::fs::read_to_string(root().join("Cargo.lock")).expect("Cargo.lock");
+    let cargo = std::fs::read_to_string(repo().join("Cargo.lock")).expect("Cargo.lock");
     assert_eq!(cargo_locked(&cargo, "tree-sitter"), [TREE_SITTER]);
     // No second copy of the grammar (its scanner would classify by locale).
     assert_eq!(
         cargo_locked(&cargo, "tree-sitter-bash"),
         Vec::<String>::new()
     );
-    let vendored = root().join("grammar/vendor/tree-sitter-bash-0.25.1/src/parser.c");
+    let vendored = repo().join("grammar/vendor/tree-sitter-bash-0.25.1/src/parser.c");
     let parser = std::fs::read_to_string(vendored).expect("vendored parser.c");
     assert!(parser.contains(".major_version = 0,\n      .minor_version = 25,"));
 }
@@ -100,7 +98,7 @@ fn scanner_classes_are_the_deployed_wasms() {
         adapter().display()
     );
     let out = Command::new("node")
-        .arg(root().join("grammar/tools/wasm-wctype.cjs"))
+        .arg(repo().join("grammar/tools/wasm-wctype.cjs"))
         .arg(&wasm)
         .arg("json")
         .output()

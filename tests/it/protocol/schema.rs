@@ -12,12 +12,10 @@ use serde_json::{json, Value};
 
 use crate::support::schema::{check_schema, Schema};
 
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::support::corpus::repo;
 
 fn schema_document() -> Value {
-    let text = std::fs::read_to_string(root().join("spec/schema/protocol.schema.json")).unwrap();
+    let text = std::fs::read_to_string(repo().join("spec/schema/protocol.schema.json")).unwrap();
     serde_json::from_str(&text).unwrap()
 }
 
@@ -52,7 +50,7 @@ fn protocol_schema_describes_real_traffic() {
         Vec::<String>::new()
     );
 
-    let files = load_vectors(&root().join("spec/vectors")).unwrap();
+    let files = load_vectors(&repo().join("spec/vectors")).unwrap();
     let mut problems = Vec::new();
     let mut checked = 0;
     for case in files.iter().flat_map(|file| file.cases()) {
