@@ -193,12 +193,14 @@ fn lex_words(text: &str) -> Option<Vec<(usize, usize)>> {
 }
 
 /// The end of the word starting at `i`: quotes, escapes and `$( )`, `${ }`,
-/// backticks are skipped as a unit.
+/// backticks are skipped as a unit. A brace is a grouping only after `$`
+/// (`{ ls; }` starts with the word `{`, `-I{}` is a word).
 fn word_end(bytes: &[u8], mut i: usize) -> Option<usize> {
-    let mut depth = 0usize;
+    // The closers of the groupings still open, innermost last.
+    let mut open: Vec<u8> = Vec::new();
     while let Some(&b) = bytes.get(i) {
         match b {
-            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')' if depth == 0 => {
+            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')' if open.is_empty() => {
                 return Some(i)
             }
             b'\\' => i += 1,
@@ -210,13 +212,16 @@ fn word_end(bytes: &[u8], mut i: usize) -> Option<usize> {
                 }
             }
             b'`' => i = i + 1 + bytes.get(i + 1..)?.iter().position(|&c| c == b'`')?,
-            b'(' | b'{' => depth += 1,
-            b')' | b'}' if depth > 0 => depth -= 1,
+            b'(' => open.push(b')'),
+            b'{' if i > 0 && bytes.get(i - 1) == Some(&b'$') => open.push(b'}'),
+            b')' | b'}' if open.last() == Some(&b) => {
+                open.pop();
+            }
             _ => {}
         }
         i += 1;
     }
-    (depth == 0).then_some(i)
+    open.is_empty().then_some(i)
 }
 
 #[cfg(test)]
@@ -275,7 +280,7 @@ mod tests {
     #[test]
     fn inv_known_2_literal_words_table() {
         let words = |ws: &[&str]| Some(ws.iter().map(|&w| w.to_owned()).collect::<Vec<_>>());
-        let rows: [(&str, Option<Vec<String>>); 8] = [
+        let rows: [(&str, Option<Vec<String>>); 9] = [
             ("cat 'a b' \\ <<", words(&["cat", "a b", " "])),
             (
                 "xargs  -I{} cat \"x\" y",
@@ -287,6 +292,10 @@ mod tests {
             ("echo $x", None),
             ("ls *", None),
             ("git push; rm -rf x", words(&["git", "push"])),
+            (
+                "{ timeout 1 cat 'a b' \\; {; }",
+                words(&["{", "timeout", "1", "cat", "a b", ";", "{"]),
+            ),
         ];
         for (text, want) in rows {
             assert_eq!(literal_words(text), want, "{text:?}");

@@ -128,7 +128,20 @@ pub fn judge_ground(policy: &Policy, execution: &Execution) -> Vec<GroundJudgeme
 /// # Errors
 /// The first executed command the policy does not allow.
 pub fn check_ground(policy: &Policy, execution: &Execution) -> Result<(), GroundViolation> {
+    match ground_violations(policy, execution).into_iter().next() {
+        Some(violation) => Err(violation),
+        None => Ok(()),
+    }
+}
+
+/// Every executed command of `execution` that `policy` does not cover, in
+/// the order bash ran them (`INV-GROUND-5`): [`check_ground`] reports the
+/// first; the soundness run looks past the ones that are blind spots of the
+/// check itself (`INV-KNOWN-2`).
+#[must_use]
+pub fn ground_violations(policy: &Policy, execution: &Execution) -> Vec<GroundViolation> {
     let allows = |check: &CheckResult| check.state == PermissionState::Allow;
+    let mut violations = Vec::new();
     for judgement in judge_ground(policy, execution) {
         let text = || {
             execution
@@ -143,14 +156,14 @@ pub fn check_ground(policy: &Policy, execution: &Execution) -> Result<(), Ground
             _ => None,
         };
         if let Some((text, check)) = failed {
-            return Err(GroundViolation {
+            violations.push(GroundViolation {
                 index: judgement.index,
                 text,
                 check,
             });
         }
     }
-    Ok(())
+    violations
 }
 
 /// `INV-GROUND-6`: a wrapper that ran an inner command is judged through it;

@@ -200,4 +200,6 @@ pub use hardened::{check_gate_allow_judged, check_siblings_judged_hardened};
 #[cfg(feature = "ground")]
 mod ground;
 #[cfg(feature = "ground")]
-pub use ground::{check_ground, judge_ground, Basis, GroundJudgement, GroundViolation};
+pub use ground::{
+    check_ground, ground_violations, judge_ground, Basis, GroundJudgement, GroundViolation,
+};

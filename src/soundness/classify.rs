@@ -42,6 +42,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: dewrapping_reparses,
     },
     KnownGroundViolation {
+        id: "F-2",
+        applies: misparsed::split_by_the_parser_only,
+    },
+    KnownGroundViolation {
         id: "F-3",
         applies: inside_a_compound_statement,
     },
@@ -192,7 +196,8 @@ fn inside_unit_starting_with(o: &GroundObservation<'_>, openers: &[&str]) -> boo
             && text != executed
             && (text.contains(&executed)
                 || text.contains(&unquoted)
-                || words_only.contains(&executed))
+                || words_only.contains(&executed)
+                || misparsed::runs_in(o, &unit.text))
     })
 }
 

@@ -229,3 +229,20 @@ pub(super) fn hidden_in_a_parser_only_comment(o: &GroundObservation<'_>) -> bool
             })
         })
 }
+
+/// F-2: the command holds CR, VT or FF, which tree-sitter reads as blanks
+/// and bash as word characters; what ran, with those read as blanks, lies in
+/// a judged unit (`! git push<CR>;` is judged as `! git push`, bash ran
+/// `git push $'\r'`).
+pub(super) fn split_by_the_parser_only(o: &GroundObservation<'_>) -> bool {
+    const SPLIT: [char; 3] = ['\r', '\u{b}', '\u{c}'];
+    if !o.command.contains(SPLIT) {
+        return false;
+    }
+    let blanked = |text: &str| squeeze(&text.replace(SPLIT, " "));
+    let executed = blanked(&core(&o.violation.text));
+    !executed.is_empty()
+        && judged_units(o)
+            .iter()
+            .any(|unit| blanked(&unit.text).contains(&executed))
+}

@@ -19,10 +19,14 @@
 //! Under `deployed`, INV-GROUND does not hold everywhere; every violation
 //! must be an instance of a finding of `spec/findings.md`, recognized by
 //! that finding's own classifier ([`classify`]). Under `hardened` it must
-//! hold: every violation is reported as a gap, never classified away (the
-//! deployed classifier that would claim it is named as a hint). The
-//! [`Report`] counts, per profile, allows checked, violations per finding,
-//! and the violations nothing accounts for (which must be none).
+//! hold: a violation is never classified as a finding, it is a gap (the
+//! deployed classifier that would claim it is named as a hint). Under both,
+//! a violation that is a blind spot of the check itself (the `G-*` of
+//! `spec/findings.md`: everything that ran was judged and allowed, in another
+//! spelling or as an entry of its own) is counted apart, and the check looks
+//! past it at every later executed command, so that it hides nothing. The
+//! [`Report`] counts, per profile, allows checked, violations per finding or
+//! blind spot, and the violations nothing accounts for (which must be none).
 //!
 //! The oracle is run from [`Budget::workers`] threads at once, each on its
 //! own batch of pairs: most of an oracle's time is spent waiting (on a fresh
@@ -48,8 +52,8 @@ use std::time::{Duration, Instant};
 
 use crate::ground::{Attempt, Execution, Oracle, TRANSPARENT_WRAPPERS};
 use crate::hardened::Profile;
-use crate::invariants::check_ground;
-use crate::pipeline::{self, Options};
+use crate::invariants::{ground_violations, GroundViolation};
+use crate::pipeline::{self, Options, Outcome};
 use crate::policy::Policy;
 use crate::verdict::PermissionState;
 
@@ -326,23 +330,21 @@ fn check(
             }
         }
     };
-    let violation = match check_ground(policy, execution) {
-        Ok(()) => {
-            tally.holds += usize::from(!partial);
-            return;
-        }
-        Err(violation) => violation,
-    };
+    let violations = ground_violations(policy, execution);
+    if violations.is_empty() {
+        tally.holds += usize::from(!partial);
+        return;
+    }
     tally.violations += 1;
-    let observed = GroundObservation {
+    let (decisive, counted) = decide_violations(
+        tally.profile,
         policy,
-        command: &pair.command,
-        outcome: &decision.outcome,
+        &pair.command,
+        &decision.outcome,
         execution,
-        violation: &violation,
-    };
-    let finding = classify(&observed);
-    if let (Profile::Deployed, Some(id)) = (tally.profile, finding) {
+        &violations,
+    );
+    if let Some(id) = counted {
         *tally.per_finding.entry(id).or_insert(0) += 1;
         tally
             .examples
@@ -350,6 +352,9 @@ fn check(
             .or_insert_with(|| pair.command.clone());
         return;
     }
+    let Some((violation, finding)) = decisive else {
+        return;
+    };
     tally.unclassified.push(Violation {
         index,
         policy: decision.kind,
@@ -363,6 +368,62 @@ fn check(
         partial,
         resembles: finding.filter(|_| tally.profile == Profile::Hardened),
     });
+}
+
+/// What an execution's INV-GROUND `violations` (in the order bash ran the
+/// commands; at least one) come to under `profile` (`INV-KNOWN-2`,
+/// `HARD-GROUND-1`): the decisive violation, the first that is not a blind
+/// spot of the check, with the finding whose classifier claims it (`None`
+/// when every one is a blind spot); and the id the run counts, when it
+/// counts one: a finding of the decisive violation under `deployed`, or the
+/// first blind spot when every violation is one.
+#[must_use]
+pub fn decide_violations<'a>(
+    profile: Profile,
+    policy: &'a Policy,
+    command: &'a str,
+    outcome: &'a Outcome,
+    execution: &'a Execution,
+    violations: &'a [GroundViolation],
+) -> (
+    Option<(&'a GroundViolation, Option<&'static str>)>,
+    Option<&'static str>,
+) {
+    let classified: Vec<(&GroundViolation, Option<&'static str>)> = violations
+        .iter()
+        .map(|violation| {
+            let observed = GroundObservation {
+                policy,
+                command,
+                outcome,
+                execution,
+                violation,
+            };
+            (violation, classify(&observed))
+        })
+        .collect();
+    let decisive = classified
+        .iter()
+        .copied()
+        .find(|(_, id)| !id.is_some_and(|id| is_blind_spot(profile, id)));
+    let counted = match decisive {
+        None => classified.first().and_then(|(_, id)| *id),
+        Some((_, Some(id))) if profile == Profile::Deployed => Some(id),
+        Some(_) => None,
+    };
+    (decisive, counted)
+}
+
+/// Whether finding `id` is a blind spot of the check under `profile`
+/// (`INV-KNOWN-2`, `HARD-GROUND-1`): under `deployed` every `G-*`; under
+/// `hardened` only those that do not rest on the deployed units being
+/// allowed (G-3 compares with them, and a hardened allow does not imply
+/// it), so G-1, G-2, G-4 and G-5.
+fn is_blind_spot(profile: Profile, id: &str) -> bool {
+    match profile {
+        Profile::Deployed => id.starts_with("G-"),
+        Profile::Hardened => matches!(id, "G-1" | "G-2" | "G-4" | "G-5"),
+    }
 }
 
 /// The records of an unknown answer without the transparent wrappers the

@@ -90,7 +90,8 @@ pub struct ProfileReport {
     /// INV-GROUND violations: checked allows that do not hold, plus unknown
     /// answers whose records already hold an uncovered command.
     pub violations: usize,
-    /// Classified violations per finding id (`deployed` only).
+    /// Classified violations per finding id (`deployed`), or per blind spot
+    /// of the check (`G-*`, both profiles).
     pub per_finding: BTreeMap<&'static str, usize>,
     /// One example command per finding id.
     pub examples: BTreeMap<&'static str, String>,
@@ -245,7 +246,10 @@ impl fmt::Display for ProfileReport {
         writeln!(f, "  INV-GROUND holds   {}", self.holds)?;
         writeln!(f, "  violations         {}", self.violations)?;
         if !self.per_finding.is_empty() {
-            writeln!(f, "  per finding:")?;
+            match self.profile {
+                Profile::Deployed => writeln!(f, "  per finding:")?,
+                Profile::Hardened => writeln!(f, "  blind spots of the check (not gaps):")?,
+            }
         }
         for (id, count) in &self.per_finding {
             let example = self.examples.get(id).map_or("", String::as_str);

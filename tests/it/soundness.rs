@@ -11,11 +11,9 @@ use std::time::Duration;
 
 use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
-use inner_cmd_spec::invariants::check_ground;
+use inner_cmd_spec::invariants::ground_violations;
 use inner_cmd_spec::pipeline::{decide, Options};
-use inner_cmd_spec::soundness::{
-    classify, run, Budget, GroundObservation, Report, KNOWN_GROUND_VIOLATIONS,
-};
+use inner_cmd_spec::soundness::{decide_violations, run, Budget, Report, KNOWN_GROUND_VIOLATIONS};
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 /// Allows the bounded run checks per profile (`SOUNDNESS_ALLOWS` overrides).
@@ -163,6 +161,14 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
             ],
             "time cat 'a b' \\ <<'EOF'\nbody line\nEOF",
         ),
+        // INV-KNOWN-2: a blind spot first (G-1: the parent's text holds the
+        // floored `time echo hi`, which ran as an entry of its own) does not
+        // hide the fail-open after it (F-3: `rm -rf y` in a group).
+        (
+            "F-3",
+            DENY_RM.to_vec(),
+            "diff <(time echo hi) x; { rm -rf y; }",
+        ),
     ];
     let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
     let mut wrong = Vec::new();
@@ -171,21 +177,23 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
         let outcome = decide(&policy, command, &Options::default());
         assert_eq!(outcome.outcome, Allow, "{id} {command:?}: {outcome:?}");
         let execution = oracle.run(command).expect("the oracle answers");
-        let Err(violation) = check_ground(&policy, &execution) else {
+        let violations = ground_violations(&policy, &execution);
+        if violations.is_empty() {
             wrong.push(format!("{id} {command:?}: INV-GROUND holds"));
             continue;
-        };
-        let observed = GroundObservation {
-            policy: &policy,
+        }
+        // As the run decides: past the check's blind spots.
+        let (decisive, counted) = decide_violations(
+            Profile::Deployed,
+            &policy,
             command,
-            outcome: &outcome,
-            execution: &execution,
-            violation: &violation,
-        };
-        let claimed = classify(&observed);
-        if claimed != Some(id) {
+            &outcome,
+            &execution,
+            &violations,
+        );
+        if counted != Some(id) {
             wrong.push(format!(
-                "{id} {command:?}: {violation}, claimed by {claimed:?}"
+                "{id} {command:?}: {decisive:?}, counted as {counted:?}"
             ));
         }
     }
