@@ -73,7 +73,7 @@ crashes="$(grep -c 'Test unit written to' "$WORK/log" || true)"
 verdict="none"
 # With the ground feature: the allows checked against bash (the target's
 # last count, printed at exit).
-ground="$(grep -o 'ground: [0-9]* allows checked against bash, [0-9]* unknown' "$WORK/log" | tail -n 1 || true)"
+ground="$(grep -oE 'ground: [0-9]* allows checked against bash, [0-9]* unknown(, [0-9]* with blind spots of the check only)?' "$WORK/log" | tail -n 1 || true)"
 if (( status != 0 )); then
   verdict="$crashes crash(es), exit $status: $(grep -m1 -E 'panicked at|ERROR: libFuzzer' -A1 "$WORK/log" | tr '\n|' '  ' | cut -c1-160)"
 fi

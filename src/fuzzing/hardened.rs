@@ -69,14 +69,14 @@ pub fn hardened(data: &[u8]) {
     #[cfg(feature = "ground")]
     {
         if outcome.outcome == PermissionState::Allow {
-            super::ground::check(&policy, &case.full);
+            super::ground::check(&policy, &case.full, &outcome);
         }
         // As in the soundness run: the same command under the permissive
         // rules, which allow most commands, so that most inputs reach bash.
         let permissive = Policy::new(crate::gen::permissive_rules(), case.home.clone());
         let open = decide_profiled(&permissive, &case.full, &options, Profile::Hardened);
         if open.outcome == PermissionState::Allow {
-            super::ground::check(&permissive, &case.full);
+            super::ground::check(&permissive, &case.full, &open);
         }
     }
 }
