@@ -24,10 +24,11 @@ pub enum Basis {
     /// A transparent wrapper that ran an inner command: not by itself, but
     /// through the entry of that inner command.
     ThroughInner,
-    /// Only assignments or only redirections, or the head of a compound
+    /// Only assignments or only redirections, the head of a compound
     /// command that runs no program (`for i in 1 2`, `case $x in`,
-    /// `[[ … ]]`, `(( … ))`): not by itself, but by the entries of the
-    /// commands its substitutions ran.
+    /// `[[ … ]]`, `(( … ))`), or a record starting with bash's `time`
+    /// keyword: not by itself, but by the entries of the commands its
+    /// substitutions or its pipeline ran.
     Substitutions,
     /// A stub ran, and bash's rendering does not parse without error: by
     /// the argv the stub recorded, what bash started (`INV-GROUND-7`).
@@ -174,7 +175,8 @@ fn basis(executed: &Executed) -> Basis {
     if executed.inner_at.is_some() {
         Basis::ThroughInner
     } else if names_no_command(&executed.text)
-        || (executed.argv.is_none() && is_compound_head(&executed.text))
+        || (executed.argv.is_none()
+            && (is_compound_head(&executed.text) || is_timed_pipeline(&executed.text)))
     {
         Basis::Substitutions
     } else if executed.argv.is_some() && !parses_cleanly(&executed.text) {
@@ -212,6 +214,16 @@ fn parses_cleanly(text: &str) -> bool {
 /// `; do :; done`, parsed as exactly that loop), `case … in` (completed
 /// with ` esac`, a case with no items), `[[ … ]]` and `(( … ))` (parsed
 /// alone as exactly that test or arithmetic command), without error.
+/// Whether `text` starts with bash's `time` keyword (`INV-GROUND-6`): the
+/// keyword runs no program, and the commands of the timed pipeline are
+/// entries of their own (`time echo hi & !`: the null command `!` fires the
+/// trap with the text before it, `time echo hi`). The caller has checked
+/// that no stub ran for it: the program `time` records its argv.
+fn is_timed_pipeline(text: &str) -> bool {
+    text.strip_prefix("time")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
+}
+
 fn is_compound_head(text: &str) -> bool {
     let starts_with_word = |word: &str| {
         text.strip_prefix(word)
@@ -314,6 +326,22 @@ mod tests {
         ];
         for (text, want) in rows {
             assert_eq!(names_no_command(text), want, "{text:?}");
+        }
+    }
+
+    /// INV-GROUND-6: which texts are bash's report of a timed pipeline.
+    #[test]
+    fn inv_ground_6_timed_pipeline_table() {
+        let rows = [
+            ("time echo hi", true),
+            ("time -p make", true),
+            ("time", true),
+            ("timeout 5 ls", false),
+            ("times", false),
+            ("\\time ls", false),
+        ];
+        for (text, want) in rows {
+            assert_eq!(is_timed_pipeline(text), want, "{text:?}");
         }
     }
 

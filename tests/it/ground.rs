@@ -314,6 +314,30 @@ fn inv_ground_6_what_each_command_is_judged_by() {
 }
 
 /// INV-GROUND-6: a program the text does not name is judged too: `exec`,
+/// INV-GROUND-6: a record with bash's `time` keyword (here the null command
+/// `!` fires the trap with the text of the backgrounded `time echo hi`
+/// before it) is judged by its pipeline's command, an entry of its own, not
+/// by its text, which the wrapper floor asks for (seed 3 of the soundness
+/// run counted it as a violation).
+#[test]
+fn inv_ground_6_a_backgrounded_timed_pipeline_is_judged_by_its_command() {
+    let execution = run("time echo hi & !");
+    assert!(
+        texts(&execution).contains(&"time echo hi"),
+        "{:?}",
+        texts(&execution)
+    );
+    assert!(
+        texts(&execution).contains(&"echo hi"),
+        "{:?}",
+        texts(&execution)
+    );
+    assert_eq!(check_ground(&policy(&[("*", Allow)]), &execution), Ok(()));
+    let denied = policy(&[("*", Allow), ("echo *", Deny)]);
+    let violation = check_ground(&denied, &execution).unwrap_err();
+    assert_eq!(violation.text, "echo hi");
+}
+
 /// `command`, and expansions in command position cannot launder it.
 #[test]
 fn inv_ground_6_hidden_programs_are_judged() {
