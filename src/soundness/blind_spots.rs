@@ -165,7 +165,7 @@ fn rendered_by_bash(o: &GroundObservation<'_>) -> bool {
 /// `text` as [`rendered_by_bash`] compares it: no comments (a `#` that
 /// starts a word, to the end of its line), no `()`, no `function `, and no
 /// blanks, `;`, braces or NULs.
-fn bare(text: &str) -> String {
+pub(super) fn bare(text: &str) -> String {
     let uncommented = text
         .lines()
         .map(|line| {

@@ -257,7 +257,8 @@ fn inside_an_assignment(o: &GroundObservation<'_>) -> bool {
             // bash renders redirections after the words (`ls {fd}> out`).
             && (text.contains(&executed)
                 || text.contains(&executed.replace('\'', ""))
-                || misparsed::without_redirections(&text).contains(&executed))
+                || misparsed::without_redirections(&text).contains(&executed)
+                || misparsed::runs_in(o, &unit.text))
     })
 }
 
@@ -398,6 +399,7 @@ fn unterminated_here_document(o: &GroundObservation<'_>) -> bool {
                 && (text.contains(&executed)
                     || text.contains(&whole)
                     || text.contains(&unquoted)
+                    || misparsed::without_redirections(&u.text).contains(&executed)
                     || misparsed::runs_in(o, &u.text))
         })
         || misparsed::after_a_here_document_operator(o)

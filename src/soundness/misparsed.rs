@@ -4,7 +4,7 @@
 //! line (F-19's second shape), a here-document body's substitutions (F-8),
 //! the commands before a timed function definition (F-23).
 
-use super::blind_spots::same_argv;
+use super::blind_spots::{bare, same_argv};
 use super::classify::{core, judged_units, squeeze, GroundObservation};
 use crate::ground::literal_words;
 use crate::policy::floor::{basename, INDIRECTION_NAMES};
@@ -140,7 +140,7 @@ pub(super) fn before_a_timed_function_definition(o: &GroundObservation<'_>) -> b
 
 /// Whether what ran is a program whose argv is a run of consecutive literal
 /// words of one stage of `text` (a stage starts at the text's start or after
-/// `|`, `;`, `&` or `(`): `<<-EOF | env FOO=1 cat 'a b' \` holds the `env`
+/// `|`, `;`, `&`, `(` or a backquote): `<<-EOF | env FOO=1 cat 'a b' \` holds the `env`
 /// that ran, and the `cat` its stub ran. A final backslash is a literal
 /// argument to bash (`'\'`).
 pub(super) fn runs_in(o: &GroundObservation<'_>, text: &str) -> bool {
@@ -149,6 +149,8 @@ pub(super) fn runs_in(o: &GroundObservation<'_>, text: &str) -> bool {
         Some(rest) if !rest.ends_with('\\') => format!("{rest}'\\'"),
         _ => trimmed.to_owned(),
     };
+    // A backquoted substitution is a stage too (`x=`xargs cat \<TAB>``).
+    let text = text.replace('`', ";");
     let starts = std::iter::once(0).chain(
         text.match_indices(['|', ';', '&', '('])
             .map(|(at, op)| at + op.len()),
@@ -202,9 +204,15 @@ pub(super) fn in_a_list_ending_in_a_bare_negation(o: &GroundObservation<'_>) -> 
             let list = text
                 .trim_end_matches('!')
                 .trim_end_matches([' ', ';', '&', '|']);
+            // bash renders a function definition over lines (`function f
+            // () ⏎{ …`): compared bare, as G-3 compares renderings.
+            let rendered =
+                !record.is_empty() && bare(&unit.text).contains(&bare(&o.violation.text));
             ends_in_bang(&unit.text)
                 && list != record
-                && ((!record.is_empty() && text.contains(&record)) || runs_in(o, &unit.text))
+                && ((!record.is_empty() && text.contains(&record))
+                    || rendered
+                    || runs_in(o, &unit.text))
         })
 }
 
@@ -241,8 +249,32 @@ pub(super) fn split_by_the_parser_only(o: &GroundObservation<'_>) -> bool {
     }
     let blanked = |text: &str| squeeze(&text.replace(SPLIT, " "));
     let executed = blanked(&core(&o.violation.text));
-    !executed.is_empty()
-        && judged_units(o)
-            .iter()
-            .any(|unit| blanked(&unit.text).contains(&executed))
+    // Or by argv: without its arguments made of those characters alone (an
+    // escaped CR, `cat 'a b' \<CR>`, is the argument `$'\r'` to bash and
+    // nothing to the parser), what ran is a judged unit's literal words.
+    let argv = o
+        .execution
+        .commands
+        .get(o.violation.index)
+        .and_then(|c| c.argv.as_ref())
+        .map(|argv| {
+            argv.iter()
+                .filter(|arg| arg.is_empty() || !arg.chars().all(|c| SPLIT.contains(&c)))
+                .cloned()
+                .collect::<Vec<_>>()
+        });
+    let same_words = |unit: &str| {
+        let (Some(argv), Some(words)) = (argv.as_ref(), literal_words(unit)) else {
+            return false;
+        };
+        match (argv.split_first(), words.split_first()) {
+            (Some((program, args)), Some((name, rest))) => {
+                program.rsplit('/').next() == Some(name.as_str()) && args == rest
+            }
+            _ => false,
+        }
+    };
+    judged_units(o).iter().any(|unit| {
+        (!executed.is_empty() && blanked(&unit.text).contains(&executed)) || same_words(&unit.text)
+    })
 }
