@@ -66,7 +66,8 @@ status=0
 
 # Executions: the final stats (one process); with -fork, the last status line.
 runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/log" | tail -n 1)"
-[[ -n "$runs" ]] || runs="$(sed -n 's/^#\([0-9]*\)[[:space:]].*/\1/p' "$WORK/log" | tail -n 1)"
+# (-fork prints `#N: cov: …`, a single process `#N<TAB>…`.)
+[[ -n "$runs" ]] || runs="$(sed -n 's/^#\([0-9]*\)[:[:space:]].*/\1/p' "$WORK/log" | tail -n 1)"
 runs="${runs:-0}"
 cov="$(grep -o 'cov: [0-9]* ft: [0-9]*' "$WORK/log" | tail -n 1 | sed 's/cov: \([0-9]*\) ft: \([0-9]*\)/\1 \/ \2/')"
 crashes="$(grep -c 'Test unit written to' "$WORK/log" || true)"
