@@ -93,6 +93,12 @@ pub(super) fn same_argv(o: &GroundObservation<'_>, words: &[String]) -> bool {
     else {
         return false;
     };
+    argv_is(argv, words)
+}
+
+/// Whether `argv` is a program started with exactly `words`: its name as a
+/// path, or as a name found on `PATH`.
+pub(super) fn argv_is(argv: &[String], words: &[String]) -> bool {
     match (argv.split_first(), words.split_first()) {
         (Some((program, args)), Some((name, rest))) => {
             let found_on_path = !name.contains('/') && program.rsplit('/').next() == Some(name);

@@ -4,7 +4,7 @@
 //! line (F-19's second shape), a here-document body's substitutions (F-8),
 //! the commands before a timed function definition (F-23).
 
-use super::blind_spots::{bare, same_argv};
+use super::blind_spots::{argv_is, bare, same_argv};
 use super::classify::{core, judged_units, squeeze, GroundObservation};
 use crate::ground::literal_words;
 use crate::policy::floor::{basename, INDIRECTION_NAMES};
@@ -264,15 +264,9 @@ pub(super) fn split_by_the_parser_only(o: &GroundObservation<'_>) -> bool {
                 .collect::<Vec<_>>()
         });
     let same_words = |unit: &str| {
-        let (Some(argv), Some(words)) = (argv.as_ref(), literal_words(unit)) else {
-            return false;
-        };
-        match (argv.split_first(), words.split_first()) {
-            (Some((program, args)), Some((name, rest))) => {
-                program.rsplit('/').next() == Some(name.as_str()) && args == rest
-            }
-            _ => false,
-        }
+        argv.as_ref()
+            .zip(literal_words(unit))
+            .is_some_and(|(argv, words)| argv_is(argv, &words))
     };
     judged_units(o).iter().any(|unit| {
         (!executed.is_empty() && blanked(&unit.text).contains(&executed)) || same_words(&unit.text)
