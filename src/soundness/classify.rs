@@ -114,6 +114,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: misparsed::hidden_in_a_parser_only_comment,
     },
     KnownGroundViolation {
+        id: "F-27",
+        applies: misparsed::hidden_by_the_gates_trim,
+    },
+    KnownGroundViolation {
         id: "G-1",
         applies: blind_spots::judged_again_inside_its_parent,
     },

@@ -2,7 +2,8 @@
 //! (`INV-KNOWN-2`): a wrapper whose unit is an `ERROR` node (F-21), words
 //! after a redirection (F-22), the rest of an unterminated here-document's
 //! line (F-19's second shape), a here-document body's substitutions (F-8),
-//! the commands before a timed function definition (F-23).
+//! the commands before a timed function definition (F-23), a comment only
+//! the parser reads (F-26, F-27).
 
 use super::blind_spots::{argv_is, bare, same_argv};
 use super::classify::{core, judged_units, squeeze, GroundObservation};
@@ -41,6 +42,11 @@ pub(super) fn words_after_a_redirection(o: &GroundObservation<'_>) -> bool {
     judged_units(o).iter().any(|unit| {
         let squeezed = squeeze(&unit.text);
         let mut words: Vec<&str> = squeezed.split(' ').filter(|w| !w.is_empty()).collect();
+        // A negated unit (`! git push {fd}`, F-4's shape): bash runs the
+        // command after the `!`.
+        while words.first() == Some(&"!") {
+            words.remove(0);
+        }
         // `{fd}>out`: the variable name ends the unit, the operator follows.
         if words
             .last()
@@ -236,6 +242,25 @@ pub(super) fn hidden_in_a_parser_only_comment(o: &GroundObservation<'_>) -> bool
                 })
             })
         })
+}
+
+/// F-27: the gate's trim (ECMA-4) removed leading characters bash does
+/// not skip (anything but space, tab and newline), and left a `#` first:
+/// the gate parsed a comment line, bash a first word holding the `#` and a
+/// line that goes on. What ran lies on that first line.
+pub(super) fn hidden_by_the_gates_trim(o: &GroundObservation<'_>) -> bool {
+    let trimmed = crate::ecma::trim(o.command);
+    if !trimmed.starts_with('#') {
+        return false;
+    }
+    // `trimmed` starts with `#`, which trim never removes: its first
+    // occurrence is where the removed prefix ends.
+    let removed = o.command.find(trimmed).map_or("", |at| &o.command[..at]);
+    let first_line = trimmed.lines().next().unwrap_or_default();
+    let executed = core(&o.violation.text);
+    removed.contains(|c: char| !matches!(c, ' ' | '\t' | '\n'))
+        && ((!executed.is_empty() && squeeze(first_line).contains(&executed))
+            || runs_in(o, first_line))
 }
 
 /// F-2: the command holds CR, VT or FF, which tree-sitter reads as blanks

@@ -100,8 +100,8 @@ type Rules = Vec<(&'static str, PermissionState)>;
 
 /// INV-KNOWN-2, INV-GROUND-5: witnesses of the findings the soundness run
 /// found (F-21, F-22, F-23, F-8, F-19's second shape, G-3 in bash's
-/// rendering, F-6 with a quoted inner command, F-24, F-25, F-26, G-3 by
-/// argv), each allowed by the deployed pipeline, run in
+/// rendering, F-6 with a quoted inner command, F-24, F-25, F-26, F-27,
+/// F-22 under a negation, G-3 by argv), each allowed by the deployed pipeline, run in
 /// bash: INV-GROUND fails, and the finding's own classifier claims it.
 #[test]
 fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
@@ -148,6 +148,11 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
             "git push ; cat /etc/passwd || make & !",
         ),
         ("F-26", DENY_RM.to_vec(), "ls \u{b}# x ; rm -rf y"),
+        // The gate trims the U+3000 and parses a comment line.
+        ("F-27", DENY_RM.to_vec(), "\u{3000}# x ; rm -rf y"),
+        ("F-27", DENY_RM.to_vec(), "\u{feff}# x ; rm -rf y"),
+        // F-22 under a negation: the unit is `! git`.
+        ("F-22", DENY_PUSH.to_vec(), "! git >out push --force"),
         // G-3 by argv: the de-wrapped `ERROR` unit `cat 'a b' \ <<` is
         // judged; the stub of `cat` got `cat`, `a b` and a blank.
         (

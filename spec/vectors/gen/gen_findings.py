@@ -9,7 +9,7 @@ All were confirmed against @gotgenes/pi-permission-system@20.7.3 through the
 adapter (the register's witnesses are read from the package too).
 """
 
-from common import HOME, Vectors
+from common import HOME, Vectors, trim
 from gen_check import derive, U, R
 from gen_pipe import pipeline
 
@@ -117,6 +117,25 @@ WITNESSES = [
     ("F-26", ["POL-UNIT-1"], DENY_RM, "ls \r# x ; rm -rf y", [U("ls")], "allow"),
 ]
 
+# Findings of the gate's trim (POL-CHECK-8): the gate and the advisory check
+# see different text, so each is derived on its own:
+# (finding, clauses, rules, command, gate units (of the trimmed command),
+# gate state, advisory units, advisory state).
+GATE_TRIM = [
+    # ECMAScript trim removes the U+3000 bash keeps: the gate parses a
+    # comment line (no units, matched whole by `*`); the advisory check of
+    # the untrimmed text sees both commands (the adapter gives these).
+    ("F-27", ["POL-CHECK-8", "POL-CHECK-5"], DENY_RM, "\u3000# x ; rm -rf y",
+     [], "allow", [U("\u3000# x"), U("rm -rf y")], "deny"),
+    ("F-27", ["POL-CHECK-8", "POL-CHECK-5"], DENY_RM, "\u00a0# x ; rm -rf y",
+     [], "allow", [U("\u00a0# x"), U("rm -rf y")], "deny"),
+    # A leading BOM: trimmed by the gate, skipped by tree-sitter in the
+    # advisory check too (no units, and the value is comment lines only
+    # after trim).
+    ("F-27", ["POL-CHECK-8", "POL-CHECK-5", "POL-UNIT-1"], DENY_RM, "\ufeff# x ; rm -rf y",
+     [], "allow", [], "allow"),
+]
+
 # Findings that break an invariant's monotonicity (INV-10) rather than evade
 # a deny rule: (finding, clauses, rules, command, units, state). Each pair is
 # the command alone (not allowed) and with a sibling appended (allowed).
@@ -197,6 +216,14 @@ def main():
         assert exp["state"] == state, (why, exp)
         for g in (gate, adv):
             v.add(g, "not a finding: " + why, clauses, {"rules": rules, "command": command}, exp, ["FINDING_CONTRAST"])
+    for finding, clauses, rules, command, gunits, gstate, aunits, astate in GATE_TRIM:
+        gexp = derive(rules, trim(command), gunits)
+        aexp = derive(rules, command, aunits)
+        assert gexp["state"] == gstate and gexp["matchedPattern"] == "*", (finding, command, gexp)
+        assert aexp["state"] == astate, (finding, command, aexp)
+        v.add(gate, "%s: %r is allowed by `*` at the gate (its trim leaves a comment line) although a deny rule targets it" % (finding, command), clauses + ["CONF-VEC-9"], {"rules": rules, "command": command}, gexp, ["FAIL_OPEN_FINDING"])
+        flag = "FAIL_OPEN_FINDING" if astate == "allow" else "FINDING_CONTRAST"
+        v.add(adv, "%s: %r, advisory (untrimmed): %s" % (finding, command, astate), clauses + (["CONF-VEC-9"] if astate == "allow" else []), {"rules": rules, "command": command}, aexp, [flag])
     for finding, clauses, rules, command, units, state in MONOTONE:
         exp = derive(rules, command, units)
         assert exp["state"] == state, (finding, command, exp)

@@ -93,6 +93,8 @@ ROWS = [
     ("F-24", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_RM, "git push | ls | rm -rf x \\", "deny", "rm *", "a parse error (ask), and the last stage's command `rm -rf x \\` inside the ERROR node is judged (HARD-UNIT-1): deny"),
     ("F-26", ["HARD-PARSE-3"], DENY_RM, "ls \u000b# x ; rm -rf y", "ask", S("HARD-PARSE-3"), "VT separates words for the parser, not for bash: the parser's comment hides `rm -rf y`, which bash runs; floored"),
     ("F-26", ["HARD-PARSE-3"], DENY_RM, "ls\u000c# x ; rm -rf y", "ask", S("HARD-PARSE-3"), "FF likewise"),
+    ("F-27", ["HARD-UNIT-5", "HARD-PARSE-3"], DENY_RM, "\u3000# x ; rm -rf y", "ask", S("HARD-UNIT-5"), "the gate's trim leaves a comment line, bash runs `\\u3000#` and `rm -rf y`: a command of comments only is floored (HARD-PARSE-3 floors the U+3000 too)"),
+    ("F-27", ["HARD-UNIT-5", "HARD-PARSE-3"], DENY_RM, "\ufeff# x ; rm -rf y", "ask", S("HARD-UNIT-5"), "a leading BOM likewise"),
     ("F-25", ["HARD-PARSE-1", "HARD-UNIT-1"], DENY_PASSWD, "git push ; cat /etc/passwd || make & !", "deny", "cat /etc/passwd", "a parse error (ask), and the commands inside the ERROR node are judged (HARD-UNIT-1): `cat /etc/passwd` is denied"),
     # Clauses without a finding of their own: their witnesses and contrasts.
     ("clause", ["HARD-PARSE-3"], DENY_RM, "ls\u000c-la", "ask", S("HARD-PARSE-3"), "FF splits words for the parser, not for bash"),
