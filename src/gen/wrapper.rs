@@ -47,6 +47,19 @@ pub enum LayerForm {
     TimeoutDashDash,
     /// `timeout -s KILL D `
     TimeoutSignal,
+    /// `timeout --signal=KILL D ` (a long option with `=`)
+    TimeoutSignalLong,
+    /// `timeout --sig=KILL D ` (an abbreviated long option, as getopt_long
+    /// accepts)
+    TimeoutSignalAbbreviated,
+    /// `timeout -vsKILL D ` (bundled short options, the argument attached)
+    TimeoutSignalBundled,
+    /// `timeout -k5 D ` (a short option's argument attached)
+    TimeoutKillAttached,
+    /// `timeout --kill=5 D ` (`--kill-after` abbreviated)
+    TimeoutKillAbbreviated,
+    /// `timeout --fore D ` (`--foreground` abbreviated)
+    TimeoutForegroundAbbreviated,
     /// `time `
     TimeBare,
     /// `time -p `
@@ -80,7 +93,13 @@ impl LayerForm {
             | Self::TimeoutKill
             | Self::TimeoutPreserveStatus
             | Self::TimeoutDashDash
-            | Self::TimeoutSignal => LayerProgram::Timeout,
+            | Self::TimeoutSignal
+            | Self::TimeoutSignalLong
+            | Self::TimeoutSignalAbbreviated
+            | Self::TimeoutSignalBundled
+            | Self::TimeoutKillAttached
+            | Self::TimeoutKillAbbreviated
+            | Self::TimeoutForegroundAbbreviated => LayerProgram::Timeout,
             Self::TimeBare | Self::TimeP | Self::TimeDashDash | Self::TimeOutput => {
                 LayerProgram::Time
             }
@@ -97,6 +116,12 @@ impl LayerForm {
             Self::TimeoutPreserveStatus => "--preserve-status",
             Self::TimeoutDashDash | Self::TimeDashDash => "--",
             Self::TimeoutSignal => "-s KILL",
+            Self::TimeoutSignalLong => "--signal=KILL",
+            Self::TimeoutSignalAbbreviated => "--sig=KILL",
+            Self::TimeoutSignalBundled => "-vsKILL",
+            Self::TimeoutKillAttached => "-k5",
+            Self::TimeoutKillAbbreviated => "--kill=5",
+            Self::TimeoutForegroundAbbreviated => "--fore",
             Self::TimeP => "-p",
             Self::TimeOutput => "-o out.txt",
             Self::EnvAssign => "FOO=1",
@@ -108,24 +133,37 @@ impl LayerForm {
     }
 }
 
-const ALL_FORMS: [LayerForm; 16] = [
-    LayerForm::TimeoutBare,
-    LayerForm::TimeBare,
-    LayerForm::TimeoutKill,
-    LayerForm::TimeoutPreserveStatus,
-    LayerForm::TimeoutDashDash,
-    LayerForm::TimeoutSignal,
-    LayerForm::TimeP,
-    LayerForm::TimeDashDash,
-    LayerForm::TimeOutput,
-    LayerForm::UsrBinTime,
-    LayerForm::EnvBare,
-    LayerForm::EnvAssign,
-    LayerForm::EnvIgnore,
-    LayerForm::XargsBare,
-    LayerForm::XargsN,
-    LayerForm::XargsReplace,
-];
+impl LayerForm {
+    /// Every form; the first two (the transparent bare forms) are the most
+    /// likely (see [`layer_form`]). The option spellings GNU getopt_long
+    /// accepts (attached, bundled, abbreviated) are here so that the
+    /// execution oracle's wrapper stubs (`INV-GROUND-2`) are reached by the
+    /// generated cases too.
+    pub const ALL: [Self; 22] = [
+        Self::TimeoutBare,
+        Self::TimeBare,
+        Self::TimeoutKill,
+        Self::TimeoutPreserveStatus,
+        Self::TimeoutDashDash,
+        Self::TimeoutSignal,
+        Self::TimeoutSignalLong,
+        Self::TimeoutSignalAbbreviated,
+        Self::TimeoutSignalBundled,
+        Self::TimeoutKillAttached,
+        Self::TimeoutKillAbbreviated,
+        Self::TimeoutForegroundAbbreviated,
+        Self::TimeP,
+        Self::TimeDashDash,
+        Self::TimeOutput,
+        Self::UsrBinTime,
+        Self::EnvBare,
+        Self::EnvAssign,
+        Self::EnvIgnore,
+        Self::XargsBare,
+        Self::XargsN,
+        Self::XargsReplace,
+    ];
+}
 
 /// One wrapper layer of a unit, e.g. `"timeout 30s "` (`GEN-5`).
 ///
@@ -286,11 +324,11 @@ pub fn layer_form(c: &mut impl Choices, canonical: bool) -> LayerForm {
             LayerForm::TimeoutBare
         };
     }
-    let mut weights = [4u32; ALL_FORMS.len()];
+    let mut weights = [4u32; LayerForm::ALL.len()];
     weights[0] = 20;
     weights[1] = 20;
     let index = c.weighted(&weights);
-    ALL_FORMS
+    LayerForm::ALL
         .get(index)
         .copied()
         .unwrap_or(LayerForm::TimeoutBare)
