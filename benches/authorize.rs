@@ -10,12 +10,19 @@
 //!   agent pays per wrapped command), then the same authorizer call.
 //! - `pipeline::decide`: the crate's pipeline, which does the above and also
 //!   keeps a trace (the prompt details and each re-query's full check).
+//!
+//! Group `profiles/nesting-<N>`: `pipeline::decide_profiled` under the
+//! deployed and the hardened profile on `N` nested `echo $( (` levels (the
+//! generators' deep shape; both answer `ask` over the nesting limit). The
+//! hardened walk must stay linear in the depth: it once asked tree-sitter
+//! for every node's parent, which walks down from the root.
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use inner_cmd_spec::authorize::{authorize, FixedSession};
-use inner_cmd_spec::pipeline::{self, prompt_details, Options};
+use inner_cmd_spec::hardened::Profile;
+use inner_cmd_spec::pipeline::{self, decide_profiled, prompt_details, Options};
 use inner_cmd_spec::policy::{Policy, Rule};
 use inner_cmd_spec::verdict::{PermissionState, Verdict};
 
@@ -106,5 +113,29 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+fn nesting(c: &mut Criterion) {
+    let policy = policy();
+    let options = Options::default();
+    for depth in [50, 200, 600] {
+        let full = format!(
+            "{}time ls{}",
+            "echo $( (".repeat(depth),
+            ") )".repeat(depth)
+        );
+        let mut group = c.benchmark_group(format!("profiles/nesting-{depth}"));
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_millis(1_500))
+            .sampling_mode(SamplingMode::Flat);
+        for profile in [Profile::Deployed, Profile::Hardened] {
+            group.bench_function(profile.name(), |b| {
+                b.iter(|| decide_profiled(&policy, black_box(&full), &options, profile).outcome);
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench, nesting);
 criterion_main!(benches);

@@ -20,6 +20,7 @@ use crate::policy::UnitContext;
 pub(super) fn simple_command(
     source: &str,
     node: Node<'_>,
+    parent: Option<Node<'_>>,
     context: Option<UnitContext>,
     sink: &mut Sink,
 ) -> Result<(), UnitsError> {
@@ -39,7 +40,7 @@ pub(super) fn simple_command(
         .copied()
         .filter(|c| REDIRECTS.contains(&c.kind()))
         .collect();
-    if let Some(parent) = node.parent() {
+    if let Some(parent) = parent {
         if parent.kind() == "redirected_statement"
             && parent.child_by_field_name("body") == Some(node)
         {

@@ -20,12 +20,12 @@ pub fn is_indirect(text: &str) -> bool {
 
 /// An arithmetic root that reads run-time data (`HARD-EXPAND-1`).
 #[must_use]
-pub fn evaluates_data(source: &str, node: Node<'_>) -> bool {
-    is_arithmetic_root(source, node) && reads_variables(source, node)
+pub fn evaluates_data(source: &str, node: Node<'_>, parent: Option<Node<'_>>) -> bool {
+    is_arithmetic_root(source, node, parent) && reads_variables(source, node)
 }
 
 /// A node whose content bash evaluates arithmetically (`HARD-EXPAND-1`).
-fn is_arithmetic_root(source: &str, node: Node<'_>) -> bool {
+fn is_arithmetic_root(source: &str, node: Node<'_>, parent: Option<Node<'_>>) -> bool {
     match node.kind() {
         "arithmetic_expansion" | "c_style_for_statement" => true,
         "compound_statement" => slice(source, node).starts_with("(("),
@@ -33,12 +33,9 @@ fn is_arithmetic_root(source: &str, node: Node<'_>) -> bool {
             let text = slice(source, node);
             text.starts_with("[[") && ARITHMETIC_TESTS.iter().any(|op| text.contains(op))
         }
-        _ => {
-            let parent = node.parent();
-            parent.is_some_and(|p| {
-                p.kind() == "subscript" && p.child_by_field_name("index") == Some(node)
-            })
-        }
+        _ => parent.is_some_and(|p| {
+            p.kind() == "subscript" && p.child_by_field_name("index") == Some(node)
+        }),
     }
 }
 

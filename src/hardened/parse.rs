@@ -36,6 +36,9 @@ pub fn disagreement(source: &str, root: Node<'_>) -> Option<(Clause, (usize, usi
     let mut content: Vec<(usize, usize)> = Vec::new();
     let mut found = None;
     let mut cursor = root.walk();
+    // The ancestors of the cursor's node (`Node::parent` walks down from the
+    // root: quadratic in the nesting depth).
+    let mut ancestors: Vec<Node<'_>> = Vec::new();
     let mut descend = true;
     loop {
         let node = cursor.node();
@@ -58,18 +61,20 @@ pub fn disagreement(source: &str, root: Node<'_>) -> Option<(Clause, (usize, usi
                 content.push(span);
                 if found.is_none()
                     && node.kind() == "word"
-                    && ends_argument_with_escaped_blank(source, node)
+                    && ends_argument_with_escaped_blank(source, node, ancestors.last().copied())
                 {
                     found = Some((Clause::EscapedBlank, span));
                 }
             }
             if !is_content && cursor.goto_first_child() {
+                ancestors.push(node);
                 continue;
             }
         }
         if cursor.goto_next_sibling() {
             descend = true;
         } else if cursor.goto_parent() {
+            ancestors.pop();
             descend = false;
         } else {
             break;
@@ -186,8 +191,12 @@ fn skipped_escaped_blank(between: &str) -> bool {
 /// parser, a literal backslash for bash) followed by ` && rm -rf /` is
 /// `cat 'x '` and then `rm -rf /`, a different last word, not a sibling
 /// (found by the `hardened` fuzz target, INV-10).
-fn ends_argument_with_escaped_blank(source: &str, word: Node<'_>) -> bool {
-    let argument_end = match word.parent() {
+fn ends_argument_with_escaped_blank(
+    source: &str,
+    word: Node<'_>,
+    parent: Option<Node<'_>>,
+) -> bool {
+    let argument_end = match parent {
         Some(parent) if parent.kind() == "concatenation" => parent.end_byte(),
         _ => word.end_byte(),
     };

@@ -169,8 +169,11 @@ fn walk(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), UnitsError>
         let text = source.get(span.0..span.1).unwrap_or(source);
         sink.push(text, span, None, Vec::new(), Some(clause))?;
     }
-    let mut stack: Vec<(Node<'_>, Option<UnitContext>, usize)> = vec![(root, None, 0)];
-    while let Some((node, context, depth)) = stack.pop() {
+    // Each entry carries its parent: `Node::parent` walks down from the
+    // root, which made the walk quadratic in the nesting depth.
+    let mut stack: Vec<(Node<'_>, Option<Node<'_>>, Option<UnitContext>, usize)> =
+        vec![(root, None, None, 0)];
+    while let Some((node, parent, context, depth)) = stack.pop() {
         if depth > MAX_NESTING_DEPTH {
             return Err(UnitsError::TooDeep);
         }
@@ -180,9 +183,9 @@ fn walk(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), UnitsError>
             "subshell" => (Some(UnitContext::Subshell), depth + 1),
             _ => (context, depth),
         };
-        visit(source, node, context, sink)?;
+        visit(source, node, parent, context, sink)?;
         for child in named_children(node).into_iter().rev() {
-            stack.push((child, inner_context, inner_depth));
+            stack.push((child, Some(node), inner_context, inner_depth));
         }
     }
     Ok(())
@@ -192,13 +195,14 @@ fn walk(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), UnitsError>
 fn visit(
     source: &str,
     node: Node<'_>,
+    parent_node: Option<Node<'_>>,
     context: Option<UnitContext>,
     sink: &mut Sink,
 ) -> Result<(), UnitsError> {
     let span = (node.start_byte(), node.end_byte());
-    let parent = node.parent().map(|p| p.kind());
+    let parent = parent_node.map(|p| p.kind());
     match node.kind() {
-        "command" => super::command::simple_command(source, node, context, sink),
+        "command" => super::command::simple_command(source, node, parent_node, context, sink),
         "declaration_command" | "unset_command" => {
             let words = named_children(node);
             let keyword = node.child(0).map_or("", |k| slice(source, k));
@@ -273,7 +277,7 @@ fn visit(
             }
             Ok(())
         }
-        _ if evaluates_data(source, node) => sink.push(
+        _ if evaluates_data(source, node, parent_node) => sink.push(
             slice(source, node),
             span,
             context,
