@@ -3,6 +3,12 @@
 #
 #   fuzz/long.sh TARGET MINUTES        # e.g. fuzz/long.sh authorize 60
 #   FUZZ_FORK=2 fuzz/long.sh units 30  # libFuzzer -fork=2: two processes
+#   FUZZ_JOBS=2 fuzz/long.sh hardened 60  # libFuzzer -jobs=2 -workers=2: two
+#                                       # whole fuzzing processes side by side,
+#                                       # sharing the corpus; each keeps its own
+#                                       # log, so per-process counts (the
+#                                       # executions, the ground feature's allows
+#                                       # checked) are summed, which -fork loses
 #   FUZZ_SKIP_BUILD=1 fuzz/long.sh …    # use the binary already built from HEAD
 #   FUZZ_FEATURES=ground fuzz/long.sh hardened 30  # the fuzz crate's features
 #                                       # (ground: every allow run in bash)
@@ -28,6 +34,11 @@ CARGO_FUZZ_VERSION=0.13.1
 TARGET="${1:?usage: fuzz/long.sh TARGET MINUTES}"
 MINUTES="${2:?usage: fuzz/long.sh TARGET MINUTES}"
 FORK="${FUZZ_FORK:-0}"
+JOBS="${FUZZ_JOBS:-0}"
+if (( FORK > 0 && JOBS > 0 )); then
+  echo "FUZZ_FORK and FUZZ_JOBS exclude each other" >&2
+  exit 2
+fi
 FEATURES="${FUZZ_FEATURES:-}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -56,27 +67,51 @@ mkdir -p "$WORK/corpus" "fuzz/artifacts/$TARGET" "fuzz/corpus/$TARGET"
 cp -r "fuzz/corpus/$TARGET/." "$WORK/corpus/"
 dict=()
 [[ -f "fuzz/$TARGET.dict" ]] && dict=(-dict="fuzz/$TARGET.dict")
-fork=()
-(( FORK > 0 )) && fork=(-fork="$FORK" -ignore_crashes=0)
+parallel=()
+(( FORK > 0 )) && parallel=(-fork="$FORK" -ignore_crashes=0)
+(( JOBS > 0 )) && parallel=(-jobs="$JOBS" -workers="$JOBS")
 
 status=0
-"$BIN" "$WORK/corpus" "${dict[@]}" "${fork[@]}" -max_total_time=$((MINUTES * 60)) \
-  -timeout="${FUZZ_TIMEOUT:-5}" -rss_limit_mb=2048 -print_final_stats=1 \
-  -artifact_prefix="fuzz/artifacts/$TARGET/" >"$WORK/log" 2>&1 || status=$?
+# With -jobs, libFuzzer writes each job's output to fuzz-JOB.log in the
+# working directory: the run happens in $WORK/jobs, so absolute paths.
+mkdir "$WORK/jobs"
+(cd "$WORK/jobs" && "$ROOT/$BIN" "$WORK/corpus" "${dict[@]/#-dict=/-dict=$ROOT/}" "${parallel[@]}" \
+  -max_total_time=$((MINUTES * 60)) -timeout="${FUZZ_TIMEOUT:-5}" -rss_limit_mb=2048 \
+  -print_final_stats=1 -artifact_prefix="$ROOT/fuzz/artifacts/$TARGET/") >"$WORK/log" 2>&1 || status=$?
 
-# Executions: the final stats (one process); with -fork, the last status line.
-runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/log" | tail -n 1)"
-# (-fork prints `#N: cov: …`, a single process `#N<TAB>…`.)
-[[ -n "$runs" ]] || runs="$(sed -n 's/^#\([0-9]*\)[:[:space:]].*/\1/p' "$WORK/log" | tail -n 1)"
-runs="${runs:-0}"
-cov="$(grep -o 'cov: [0-9]* ft: [0-9]*' "$WORK/log" | tail -n 1 | sed 's/cov: \([0-9]*\) ft: \([0-9]*\)/\1 \/ \2/')"
-crashes="$(grep -c 'Test unit written to' "$WORK/log" || true)"
+# One log per fuzzing process: the run's own, or each job's.
+logs=("$WORK/log")
+(( JOBS > 0 )) && logs=("$WORK"/jobs/fuzz-*.log)
+runs=0
+ground_checked=0 ground_unknown=0 ground_blind=0 ground_seen=""
+for log in "${logs[@]}"; do
+  # Executions: the final stats (one process); with -fork, the last status
+  # line (`#N: cov: …`; a single process prints `#N<TAB>…`).
+  n="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
+  [[ -n "$n" ]] || n="$(sed -n 's/^#\([0-9]*\)[:[:space:]].*/\1/p' "$log" | tail -n 1)"
+  runs=$((runs + ${n:-0}))
+  # With the ground feature: the allows checked against bash (each
+  # process's last count, printed at exit).
+  line="$(grep -oE 'ground: [0-9]+ allows checked against bash, [0-9]+ unknown(, [0-9]+ with blind spots of the check only)?' "$log" | tail -n 1 || true)"
+  if [[ -n "$line" ]]; then
+    ground_seen=1
+    mapfile -t counts < <(grep -oE '[0-9]+' <<<"$line")
+    ground_checked=$((ground_checked + counts[0]))
+    ground_unknown=$((ground_unknown + counts[1]))
+    ground_blind=$((ground_blind + ${counts[2]:-0}))
+  fi
+done
+cov="$(cat "${logs[@]}" | grep -o 'cov: [0-9]* ft: [0-9]*' | tail -n 1 | sed 's/cov: \([0-9]*\) ft: \([0-9]*\)/\1 \/ \2/')"
+crashes="$(cat "${logs[@]}" | grep -c 'Test unit written to' || true)"
+# A job's crash does not change the exit status of libFuzzer's -jobs parent.
+(( status == 0 && crashes > 0 )) && status=77
 verdict="none"
-# With the ground feature: the allows checked against bash (the target's
-# last count, printed at exit).
-ground="$(grep -oE 'ground: [0-9]* allows checked against bash, [0-9]* unknown(, [0-9]* with blind spots of the check only)?' "$WORK/log" | tail -n 1 || true)"
+ground=""
+summed=""
+(( JOBS > 0 )) && summed=" (sum of $JOBS processes)"
+[[ -n "$ground_seen" ]] && ground="ground: $ground_checked allows checked against bash, $ground_unknown unknown, $ground_blind with blind spots of the check only$summed"
 if (( status != 0 )); then
-  verdict="$crashes crash(es), exit $status: $(grep -m1 -E 'panicked at|ERROR: libFuzzer' -A1 "$WORK/log" | tr '\n|' '  ' | cut -c1-160)"
+  verdict="$crashes crash(es), exit $status: $(cat "${logs[@]}" | grep -m1 -E 'panicked at|ERROR: libFuzzer' -A1 | tr '\n|' '  ' | cut -c1-160)"
 fi
 
 # Merge into the committed corpus and minimise it: what `cargo fuzz cmin`
@@ -102,6 +137,6 @@ printf '| %s | %s | `%s` | %s | %s | %s | %s | %s | %s |\n' \
   "$((runs / (MINUTES * 60)))" "$corpus" "${cov:-?}" "$verdict${ground:+; $ground}" >>"$LEDGER"
 tail -n 1 "$LEDGER"
 if (( status != 0 )); then
-  grep -E 'panicked at|ERROR: libFuzzer|SUMMARY' -A 3 "$WORK/log" | head -n 20 || true
+  cat "${logs[@]}" | grep -E 'panicked at|ERROR: libFuzzer|SUMMARY' -A 3 | head -n 20 || true
   exit 1
 fi
