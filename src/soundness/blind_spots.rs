@@ -5,6 +5,7 @@
 
 use super::classify::{core, judged_units, squeeze, GroundObservation};
 use crate::ground::{literal_words, TRANSPARENT_WRAPPERS};
+use crate::hardened::Profile;
 use crate::payload;
 use crate::policy::check::match_value;
 use crate::recognize::Wrapper;
@@ -235,6 +236,48 @@ pub(super) fn failing_units_judged_elsewhere(
                     .iter()
                     .any(|j| *j == mine || Some(j) == unwrapped.as_ref())
         })
+}
+
+/// G-6: what ran is bash's rendering of a command that holds a
+/// substitution (bash 5.2 parses `$(…)` and prints it anew: `echo $( (ls)
+/// )` is recorded as `echo $( ( ls ))`), and the text it renders was judged
+/// and is allowed by the rules as the hardened profile judges it, so it
+/// rests on nothing the deployed profile decided. Compared word by word, in
+/// order, with `(`, `)` and `;` as words of their own and only space, tab
+/// and newline as blanks (bash's). The substitution's commands ran as
+/// entries of their own, each checked.
+pub(super) fn a_substitution_rendered_by_bash(o: &GroundObservation<'_>) -> bool {
+    let record = o.violation.text.as_str();
+    if !["$(", "<(", ">("]
+        .iter()
+        .any(|opener| record.contains(opener))
+    {
+        return false;
+    }
+    let rendered = rendering_words(record);
+    judged_units(o).iter().any(|unit| {
+        unit.text != record
+            && rendering_words(&unit.text) == rendered
+            && Profile::Hardened.advisory(o.policy, &unit.text).state == PermissionState::Allow
+    })
+}
+
+/// The words of `text` in order, split at bash's blanks, with `(`, `)` and
+/// `;` as words of their own ([`a_substitution_rendered_by_bash`]).
+fn rendering_words(text: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    for word in text.split([' ', '\t', '\n']) {
+        let mut start = 0;
+        for (at, c) in word.char_indices() {
+            if matches!(c, '(' | ')' | ';') {
+                words.extend(word.get(start..at).filter(|w| !w.is_empty()));
+                words.extend(word.get(at..=at));
+                start = at + 1;
+            }
+        }
+        words.extend(word.get(start..).filter(|w| !w.is_empty()));
+    }
+    words
 }
 
 /// The words of `text` with `< > | & ; ( )` split off as words of their

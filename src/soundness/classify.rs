@@ -125,6 +125,12 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         id: "G-2",
         applies: blind_spots::not_a_program,
     },
+    // Before G-3, which would also claim it: G-6 is a blind spot under
+    // the hardened profile too, G-3 is not.
+    KnownGroundViolation {
+        id: "G-6",
+        applies: blind_spots::a_substitution_rendered_by_bash,
+    },
     KnownGroundViolation {
         id: "G-3",
         applies: blind_spots::judged_in_another_spelling,

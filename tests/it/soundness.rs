@@ -101,7 +101,7 @@ type Rules = Vec<(&'static str, PermissionState)>;
 /// INV-KNOWN-2, INV-GROUND-5: witnesses of the findings the soundness run
 /// found (F-21, F-22, F-23, F-8, F-19's second shape, G-3 in bash's
 /// rendering, F-6 with a quoted inner command, F-24, F-25, F-26, F-27,
-/// F-22 under a negation, G-3 by argv), each allowed by the deployed pipeline, run in
+/// F-22 under a negation, G-3 by argv, G-6), each allowed by the deployed pipeline, run in
 /// bash: INV-GROUND fails, and the finding's own classifier claims it.
 #[test]
 fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
@@ -151,6 +151,17 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
         // The gate trims the U+3000 and parses a comment line.
         ("F-27", DENY_RM.to_vec(), "\u{3000}# x ; rm -rf y"),
         ("F-27", DENY_RM.to_vec(), "\u{feff}# x ; rm -rf y"),
+        // bash prints the substitution anew: `echo $( ( env\u{85}-i … ))`.
+        (
+            "G-6",
+            vec![
+                ("*", Ask),
+                ("echo $( (env\u{85}-i cat README.md) )", Allow),
+                ("(env\u{85}-i *", Allow),
+                ("env\u{85}-i *", Allow),
+            ],
+            "echo $( (env\u{85}-i cat README.md) )",
+        ),
         // F-22 under a negation: the unit is `! git`.
         ("F-22", DENY_PUSH.to_vec(), "! git >out push --force"),
         // G-3 by argv: the de-wrapped `ERROR` unit `cat 'a b' \ <<` is
@@ -203,4 +214,37 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// HARD-GROUND-1, INV-KNOWN-2: under the hardened profile a blind spot that
+/// asks the hardened profile itself (G-6, bash's rendering of a
+/// substitution it judged) is counted apart, not a violation. The witness
+/// is seed 5's hardened "violation" #24136.
+#[test]
+fn hard_ground_1_counts_g6_apart() {
+    use inner_cmd_spec::pipeline::decide_profiled;
+    let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
+    let command = "echo $( (env\u{85}-i cat README.md) )";
+    let rules: Rules = vec![
+        ("*", Ask),
+        ("echo $( (env\u{85}-i cat README.md) )", Allow),
+        ("(env\u{85}-i *", Allow),
+        ("env\u{85}-i *", Allow),
+    ];
+    let policy = crate::support::policy(&rules, "/home/u");
+    let outcome = decide_profiled(&policy, command, &Options::default(), Profile::Hardened);
+    assert_eq!(outcome.outcome, Allow, "{outcome:?}");
+    let execution = oracle.run(command).expect("the oracle answers");
+    let violations = ground_violations(&policy, &execution);
+    assert!(!violations.is_empty(), "INV-GROUND holds: {execution:?}");
+    let (decisive, counted) = decide_violations(
+        Profile::Hardened,
+        &policy,
+        command,
+        &outcome,
+        &execution,
+        &violations,
+    );
+    assert!(decisive.is_none(), "{decisive:?}");
+    assert_eq!(counted, Some("G-6"));
 }
