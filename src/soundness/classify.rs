@@ -334,6 +334,22 @@ fn lone_backslash_unit(o: &GroundObservation<'_>) -> bool {
     {
         return true;
     }
+    // Beside a sibling: the parser skipped the escaped blank after a judged
+    // unit (`cat 'a b' \<TAB>` then a newline), bash gave it to the command
+    // as a last argument, rendered `\<TAB>`.
+    let record = o.violation.text.trim_end_matches('\n');
+    if (record.ends_with("\\ ") || record.ends_with("\\\t"))
+        && units.iter().any(|u| {
+            squeeze(&match_value(&u.text)) == stripped
+                && o.command.match_indices(u.text.as_str()).any(|(at, _)| {
+                    let rest = o.command.get(at + u.text.len()..).unwrap_or_default();
+                    let rest = rest.trim_start_matches([' ', '\t']);
+                    rest.starts_with("\\ ") || rest.starts_with("\\\t")
+                })
+        })
+    {
+        return true;
+    }
     // The checker judged the stub's argv (its rendering does not parse,
     // INV-GROUND-7): the escaped blank is a blank argument (`cat 'a b' ' '`)
     // that no judged unit holds; without it, what ran is a judged unit.

@@ -101,7 +101,7 @@ type Rules = Vec<(&'static str, PermissionState)>;
 /// INV-KNOWN-2, INV-GROUND-5: witnesses of the findings the soundness run
 /// found (F-21, F-22, F-23, F-8, F-19's second shape, G-3 in bash's
 /// rendering, F-6 with a quoted inner command, F-24, F-25, F-26, F-27,
-/// F-22 under a negation, G-3 by argv, G-6), each allowed by the deployed pipeline, run in
+/// F-22 under a negation, F-18 after a builtin, G-3 by argv, G-6), each allowed by the deployed pipeline, run in
 /// bash: INV-GROUND fails, and the finding's own classifier claims it.
 #[test]
 fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
@@ -161,6 +161,14 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
                 ("env\u{85}-i *", Allow),
             ],
             "echo $( (env\u{85}-i cat README.md) )",
+        ),
+        // F-18 beside a sibling, a builtin (no argv) whose blanks bash
+        // renders anew: the parser skips the escaped tab before the
+        // newline, bash gives it to `echo`.
+        (
+            "F-18",
+            vec![("*", Ask), ("echo  hi", Allow), ("ls", Allow)],
+            "echo  hi \\\t\nls",
         ),
         // F-22 under a negation: the unit is `! git`.
         ("F-22", DENY_PUSH.to_vec(), "! git >out push --force"),
