@@ -332,7 +332,7 @@ fn later_line_error_swallows_the_sibling(o: &AppendedViolation<'_>) -> bool {
 
 /// Whether tree-sitter-bash's parse of `command` has an `ERROR` or
 /// `MISSING` node (a parser that cannot load counts as one: fail closed).
-fn parse_has_error(command: &str) -> bool {
+pub(crate) fn parse_has_error(command: &str) -> bool {
     let Ok(mut parser) = crate::policy::units::bash_parser() else {
         return true;
     };

@@ -180,7 +180,7 @@ fn check_query(details: &Value, query: &QueryRecord) -> Result<(), InvariantViol
 
 mod here_document;
 mod image;
-mod known;
+pub(crate) mod known;
 pub use here_document::{has_unterminated_here_document, without_here_documents};
 mod policy;
 pub use known::{

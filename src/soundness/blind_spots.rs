@@ -4,7 +4,7 @@
 //! entry of its own.
 
 use super::classify::{core, judged_units, squeeze, GroundObservation};
-use crate::ground::{literal_words, TRANSPARENT_WRAPPERS};
+use crate::ground::{literal_words, Origin, TRANSPARENT_WRAPPERS};
 use crate::hardened::Profile;
 use crate::payload;
 use crate::policy::check::match_value;
@@ -29,7 +29,12 @@ pub(super) fn judged_again_inside_its_parent(o: &GroundObservation<'_>) -> bool 
 /// G-2: the executed command's name holds a character no program name of
 /// the sandbox holds (a non-ASCII character, e.g. U+2007 that ECMAScript
 /// trims but bash keeps in the word), so bash found no program and ran
-/// nothing; the policy judged the trimmed text.
+/// nothing; the policy judged the trimmed text. Or a transparent wrapper's
+/// inner command that no stub ran, named with a character outside those of
+/// program names (`timeout 30s { ls`: the wrapper finds no program `{`,
+/// as the real one would not). Program names on `PATH` use letters,
+/// digits and `. _ + - [`; a name with a `/` may be a real program the
+/// sandbox runs, so it never counts.
 pub(super) fn not_a_program(o: &GroundObservation<'_>) -> bool {
     let Some(executed) = o.execution.commands.get(o.violation.index) else {
         return false;
@@ -39,10 +44,16 @@ pub(super) fn not_a_program(o: &GroundObservation<'_>) -> bool {
         .split([' ', '\t', '\n'])
         .find(|w| !w.is_empty())
         .unwrap_or("");
-    executed.argv.is_none()
+    let wrapper_found_nothing = matches!(executed.origin, Origin::WrapperInner { .. })
+        && !first_word.contains('/')
         && first_word
             .chars()
-            .any(|c| !c.is_ascii() || c.is_ascii_control())
+            .any(|c| !(c.is_ascii_alphanumeric() || "._+-[".contains(c)));
+    executed.argv.is_none()
+        && (wrapper_found_nothing
+            || first_word
+                .chars()
+                .any(|c| !c.is_ascii() || c.is_ascii_control()))
 }
 
 /// G-3: what ran is allowed once spelled as the policy judged it: its blanks
@@ -263,21 +274,45 @@ pub(super) fn a_substitution_rendered_by_bash(o: &GroundObservation<'_>) -> bool
 }
 
 /// The words of `text` in order, split at bash's blanks, with `(`, `)` and
-/// `;` as words of their own ([`a_substitution_rendered_by_bash`]).
-fn rendering_words(text: &str) -> Vec<&str> {
+/// `;` as words of their own and a run of `<`, `>`, `&`, `|` as one word
+/// that keeps the fd it names (`{fd}>out` and bash's `{fd}> out` are
+/// `{fd}>` and `out`; `2 >x` stays `2`, `>`, `x`, which is not `2> x`)
+/// ([`a_substitution_rendered_by_bash`]).
+fn rendering_words(text: &str) -> Vec<String> {
     let mut words = Vec::new();
     for word in text.split([' ', '\t', '\n']) {
-        let mut start = 0;
-        for (at, c) in word.char_indices() {
+        let mut current = String::new();
+        let mut in_operator = false;
+        for c in word.chars() {
             if matches!(c, '(' | ')' | ';') {
-                words.extend(word.get(start..at).filter(|w| !w.is_empty()));
-                words.extend(word.get(at..=at));
-                start = at + 1;
+                words.extend((!current.is_empty()).then(|| std::mem::take(&mut current)));
+                words.push(c.to_string());
+                in_operator = false;
+            } else if matches!(c, '<' | '>' | '&' | '|') {
+                if !in_operator && !names_an_fd(&current) && !current.is_empty() {
+                    words.push(std::mem::take(&mut current));
+                }
+                current.push(c);
+                in_operator = true;
+            } else {
+                if in_operator {
+                    words.push(std::mem::take(&mut current));
+                    in_operator = false;
+                }
+                current.push(c);
             }
         }
-        words.extend(word.get(start..).filter(|w| !w.is_empty()));
+        words.extend((!current.is_empty()).then_some(current));
     }
     words
+}
+
+/// A word that names a redirection's fd when an operator follows it
+/// directly: digits, or `{name}`.
+fn names_an_fd(word: &str) -> bool {
+    !word.is_empty()
+        && (word.bytes().all(|b| b.is_ascii_digit())
+            || (word.starts_with('{') && word.ends_with('}')))
 }
 
 /// The words of `text` with `< > | & ; ( )` split off as words of their

@@ -118,6 +118,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: misparsed::hidden_by_the_gates_trim,
     },
     KnownGroundViolation {
+        id: "F-28",
+        applies: misparsed::joined_across_a_newline,
+    },
+    KnownGroundViolation {
         id: "G-1",
         applies: blind_spots::judged_again_inside_its_parent,
     },
@@ -447,7 +451,8 @@ fn bare_redirect(o: &GroundObservation<'_>) -> bool {
 
 /// F-20: the policy's parse turned several lines into one `ERROR` unit (a
 /// syntax error on a later line), while bash runs the lines before the
-/// error one by one: what ran lies on an earlier line of that unit.
+/// error one by one: what ran lies on an earlier line of that unit. (A
+/// unit over several lines that parses without error is F-28's.)
 fn earlier_lines_of_a_parse_error(o: &GroundObservation<'_>) -> bool {
     let executed = core(&o.violation.text);
     !executed.is_empty()
@@ -455,6 +460,7 @@ fn earlier_lines_of_a_parse_error(o: &GroundObservation<'_>) -> bool {
             u.text.contains('\n')
                 && squeeze(&u.text) != executed
                 && u.text.lines().any(|line| squeeze(line).contains(&executed))
+                && crate::invariants::known::parse_has_error(&u.text)
         })
 }
 

@@ -3,7 +3,7 @@
 //! after a redirection (F-22), the rest of an unterminated here-document's
 //! line (F-19's second shape), a here-document body's substitutions (F-8),
 //! the commands before a timed function definition (F-23), a comment only
-//! the parser reads (F-26, F-27).
+//! the parser reads (F-26, F-27), a newline read as a blank (F-28).
 
 use super::blind_spots::{argv_is, bare, same_argv};
 use super::classify::{core, judged_units, squeeze, GroundObservation};
@@ -261,6 +261,25 @@ pub(super) fn hidden_by_the_gates_trim(o: &GroundObservation<'_>) -> bool {
     removed.contains(|c: char| !matches!(c, ' ' | '\t' | '\n'))
         && ((!executed.is_empty() && squeeze(first_line).contains(&executed))
             || runs_in(o, first_line))
+}
+
+/// F-28: a judged unit spans a newline that is no line continuation (the
+/// parser read it as a blank inside the command), and bash ran the unit's
+/// text up to or after that newline as a one-line command of its own.
+pub(super) fn joined_across_a_newline(o: &GroundObservation<'_>) -> bool {
+    if o.violation.text.trim_end_matches('\n').contains('\n') {
+        return false;
+    }
+    let executed = core(&o.violation.text);
+    !executed.is_empty()
+        && judged_units(o).iter().any(|unit| {
+            let joined = unit.text.replace("\\\n", " ");
+            let lines: Vec<&str> = joined.split('\n').collect();
+            lines.len() > 1
+                && lines
+                    .iter()
+                    .any(|line| squeeze(line) == executed || runs_in(o, line))
+        })
 }
 
 /// F-2: the command holds CR, VT or FF, which tree-sitter reads as blanks

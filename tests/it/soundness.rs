@@ -101,7 +101,9 @@ type Rules = Vec<(&'static str, PermissionState)>;
 /// INV-KNOWN-2, INV-GROUND-5: witnesses of the findings the soundness run
 /// found (F-21, F-22, F-23, F-8, F-19's second shape, G-3 in bash's
 /// rendering, F-6 with a quoted inner command, F-24, F-25, F-26, F-27,
-/// F-22 under a negation, F-18 after a builtin, G-3 by argv, G-6), each allowed by the deployed pipeline, run in
+/// F-22 under a negation, F-18 after a builtin, F-28, G-2 after a wrapper,
+/// G-3 by argv, G-6),
+/// each allowed by the deployed pipeline, run in
 /// bash: INV-GROUND fails, and the finding's own classifier claims it.
 #[test]
 fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
@@ -169,6 +171,25 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
             "F-18",
             vec![("*", Ask), ("echo  hi", Allow), ("ls", Allow)],
             "echo  hi \\\t\nls",
+        ),
+        // F-28: the unit `cat c<LF>rm x`; bash runs `rm x` alone.
+        (
+            "F-28",
+            DENY_RM.to_vec(),
+            "cat a | cat b | cat c\nrm x && echo EXIT",
+        ),
+        // G-2 after a wrapper: the `timeout` stub finds no program `{`.
+        (
+            "G-2",
+            vec![
+                ("(ls *", Allow),
+                ("ls *", Allow),
+                ("timeout *", Allow),
+                ("(ls && { ls)", Allow),
+                ("ls", Allow),
+                ("&& { ls", Allow),
+            ],
+            "(ls && timeout  30s    { ls)",
         ),
         // F-22 under a negation: the unit is `! git`.
         ("F-22", DENY_PUSH.to_vec(), "! git >out push --force"),

@@ -115,6 +115,11 @@ WITNESSES = [
     ("F-26", ["POL-UNIT-1"], DENY_RM, "ls \u000b# x ; rm -rf y", [U("ls")], "allow"),
     ("F-26", ["POL-UNIT-1"], DENY_RM, "ls\u000c# x ; rm -rf y", [U("ls")], "allow"),
     ("F-26", ["POL-UNIT-1"], DENY_RM, "ls \r# x ; rm -rf y", [U("ls")], "allow"),
+    # tree-sitter reads the newline after a pipeline's last stage as a
+    # blank: the unit `cat c<LF>rm x` starts with `cat`; bash ends the
+    # pipeline at the newline and runs `rm x` (the adapter gives these units).
+    ("F-28", ["POL-UNIT-1"], DENY_RM, "cat a | cat b | cat c\nrm x && echo EXIT",
+     [U("cat a"), U("cat b"), U("cat c\nrm x"), U("echo EXIT")], "allow"),
 ]
 
 # Findings of the gate's trim (POL-CHECK-8): the gate and the advisory check

@@ -99,7 +99,7 @@ ROWS = [
     # Clauses without a finding of their own: their witnesses and contrasts.
     ("clause", ["HARD-PARSE-3"], DENY_RM, "ls\u000c-la", "ask", S("HARD-PARSE-3"), "FF splits words for the parser, not for bash"),
     ("F-22", ["HARD-PARSE-7"], DENY_GIT_PUSH, "git >out push --force", "ask", S("HARD-PARSE-7"), "the parser gives `push --force` to the redirection, bash runs `git push --force`: floored (deployed: the unit `git`, allowed by `*`)"),
-    ("clause", ["HARD-PARSE-6"], DENY_RM, "cat a | cat b | cat c\nrm x && echo EXIT", "ask", S("HARD-PARSE-6"), "the parser reads the newline as a blank (a last stage `cat c rm x`), bash ends the pipeline there and runs `rm x`: floored"),
+    ("F-28", ["HARD-PARSE-6"], DENY_RM, "cat a | cat b | cat c\nrm x && echo EXIT", "ask", S("HARD-PARSE-6"), "the parser reads the newline as a blank (a last stage `cat c rm x`), bash ends the pipeline there and runs `rm x`: floored"),
     ("clause", ["HARD-UNIT-5"], DENY_RM, "# notes && rm -rf /", "ask", S("HARD-UNIT-5"), "comments only: nothing runs, and the rules would judge the comment's text (the deployed `*` on the whole text, POL-CHECK-5)"),
     ("clause", ["HARD-EFFECT-3"], DENY_RM, "<<< in && ls", "ask", S("HARD-EFFECT-3"), "a here-string with no command: no program runs, the redirection is floored; `ls` is allowed"),
     ("clause", ["HARD-EFFECT-3"], DENY_RM, ": > x && ls", "allow", "*", "contrast: the no-op command `:` carries the redirection; values `:` and `: > x` allowed by `*`"),

@@ -154,6 +154,7 @@ pub const FINDINGS: &[Finding] = &[
     allowed("F-26", "ls \u{b}# x ; rm -rf y", "ls"),
     allowed("F-26", "ls\u{c}# x ; rm -rf y", "ls"),
     allowed("F-26", "ls \r# x ; rm -rf y", "ls"),
+    allowed("F-28", "cat a | cat b | cat c\nrm x && echo EXIT", "cat a"),
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -181,6 +182,7 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-24", &["POL-UNIT-7"]),
     ("F-25", &["POL-UNIT-7"]),
     ("F-26", &["POL-UNIT-1"]),
+    ("F-28", &["POL-UNIT-1"]),
 ];
 
 /// The clauses finding `id` follows.
