@@ -206,11 +206,17 @@ fn inside_unit_starting_with(o: &GroundObservation<'_>, openers: &[&str]) -> boo
         let unquoted = executed.replace('\'', "");
         // bash renders redirections after the words (`ls {fd}> out`).
         let words_only = misparsed::without_redirections(&text);
+        // The gate judged the trimmed command; bash got what the trim
+        // removed as a last argument (`time ! ls <U+1680>`).
+        let trimmed_away = (crate::ecma::trim(o.command).len() < o.command.len())
+            .then(|| squeeze(crate::ecma::trim(&executed)))
+            .filter(|trimmed| !trimmed.is_empty() && *trimmed != executed);
         opens
             && text != executed
             && (text.contains(&executed)
                 || text.contains(&unquoted)
                 || words_only.contains(&executed)
+                || trimmed_away.is_some_and(|trimmed| text.contains(&trimmed))
                 || misparsed::runs_in(o, &unit.text))
     })
 }

@@ -102,6 +102,7 @@ type Rules = Vec<(&'static str, PermissionState)>;
 /// found (F-21, F-22, F-23, F-8, F-19's second shape, G-3 in bash's
 /// rendering, F-6 with a quoted inner command, F-24, F-25, F-26, F-27,
 /// F-22 under a negation, F-18 after a builtin, F-28, G-2 after a wrapper,
+/// F-4 with a trimmed last argument,
 /// G-3 by argv, G-6),
 /// each allowed by the deployed pipeline, run in
 /// bash: INV-GROUND fails, and the finding's own classifier claims it.
@@ -190,6 +191,12 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
                 ("&& { ls", Allow),
             ],
             "(ls && timeout  30s    { ls)",
+        ),
+        // F-4 with what the gate's trim removed: bash runs `ls <U+1680>`.
+        (
+            "F-4",
+            vec![("*", Ask), ("time *", Allow), ("! *", Allow)],
+            "\t\t time ! ls  \u{1680}\t",
         ),
         // F-22 under a negation: the unit is `! git`.
         ("F-22", DENY_PUSH.to_vec(), "! git >out push --force"),
