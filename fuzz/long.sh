@@ -111,7 +111,11 @@ summed=""
 (( JOBS > 0 )) && summed=" (sum of $JOBS processes)"
 [[ -n "$ground_seen" ]] && ground="ground: $ground_checked allows checked against bash, $ground_unknown unknown, $ground_blind with blind spots of the check only$summed"
 if (( status != 0 )); then
-  verdict="$crashes crash(es), exit $status: $(cat "${logs[@]}" | grep -m1 -E 'panicked at|ERROR: libFuzzer' -A1 | tr '\n|' '  ' | cut -c1-160)"
+  # The first error line; else (a -jobs parent that failed without one)
+  # how each job ended. `|| true`: no match must not end the script.
+  why="$(cat "${logs[@]}" | grep -m1 -E 'panicked at|ERROR: libFuzzer' -A1 || true)"
+  [[ -n "$why" ]] || why="$(grep -E 'exited with exit code|Job [0-9]+' "$WORK/log" | tail -n 4 || true)"
+  verdict="$crashes crash(es), exit $status: $(tr '\n|' '  ' <<<"$why" | cut -c1-160)"
 fi
 
 # Merge into the committed corpus and minimise it: what `cargo fuzz cmin`
@@ -137,6 +141,10 @@ printf '| %s | %s | `%s` | %s | %s | %s | %s | %s | %s |\n' \
   "$((runs / (MINUTES * 60)))" "$corpus" "${cov:-?}" "$verdict${ground:+; $ground}" >>"$LEDGER"
 tail -n 1 "$LEDGER"
 if (( status != 0 )); then
+  # Keep the logs of a failed run: its counts and how each process ended.
+  kept="fuzz/artifacts/$TARGET/logs-$(date -u +%Y%m%dT%H%M%SZ)"
+  mkdir -p "$kept" && cp "${logs[@]}" "$WORK/log" "$kept/" 2>/dev/null || true
+  echo "logs kept in $kept"
   cat "${logs[@]}" | grep -E 'panicked at|ERROR: libFuzzer|SUMMARY' -A 3 | head -n 20 || true
   exit 1
 fi
