@@ -135,7 +135,7 @@ impl LayerForm {
 
 impl LayerForm {
     /// Every form; the first two (the transparent bare forms) are the most
-    /// likely (see [`layer_form`]). The option spellings GNU getopt_long
+    /// likely (see `layer_form`). The option spellings GNU getopt_long
     /// accepts (attached, bundled, abbreviated) are here so that the
     /// execution oracle's wrapper stubs (`INV-GROUND-2`) are reached by the
     /// generated cases too.
