@@ -27,6 +27,10 @@ pub struct Session<'o> {
     live: Option<Live>,
 }
 
+/// Linux's limit on one argument or environment string (32 pages):
+/// `execve` refuses a longer one with E2BIG.
+const MAX_ARG_STRLEN: usize = 128 * 1024;
+
 impl<'o> Session<'o> {
     pub(super) fn new(oracle: &'o Oracle, live: Option<Live>) -> Self {
         Self { oracle, live }
@@ -35,6 +39,15 @@ impl<'o> Session<'o> {
     /// Runs one command in a fresh bash in this session's sandbox
     /// (`INV-GROUND-1`, `INV-GROUND-3`).
     pub fn attempt(&mut self, command: &str) -> Attempt {
+        // A word this long cannot reach a program (execve's E2BIG), and a
+        // redirection (`… 2>&1 | tail`) can hide bash's message about it, so
+        // the record would show a program that never started: unknown.
+        if command.len() >= MAX_ARG_STRLEN {
+            return Attempt::failed(GroundError::Limit(format!(
+                "a command of {} bytes: a word of it may be over execve's limit of {MAX_ARG_STRLEN}",
+                command.len()
+            )));
+        }
         // A sandbox that died since the last command (the driver ends when
         // it cannot clear a command's processes) is noticed on sending:
         // start another once, the command has not run.

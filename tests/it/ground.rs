@@ -199,6 +199,15 @@ fn inv_ground_3_a_program_too_big_to_start_is_unknown() {
     // The same command with a short argument runs.
     let short = "rm -rf \"$(printf '%02d' 0)\"";
     assert!(texts(&run(short)).contains(&short), "{short:?}");
+    // A long word in the command, and bash's E2BIG message sent down a pipe
+    // (the soundness run's seed 9, #122816): unknown too, not a `timeout`
+    // that ran nothing.
+    let long = format!(
+        "timeout 1.25 ls -la '{}' 2>&1 | tail -30",
+        "a".repeat(200_000)
+    );
+    let answer = oracle().run(&long);
+    assert!(matches!(answer, Err(GroundError::Limit(_))), "{answer:?}");
 }
 
 /// INV-GROUND-3: a batch answers each command as a single run does, in order.
