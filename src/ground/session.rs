@@ -31,6 +31,58 @@ pub struct Session<'o> {
 /// `execve` refuses a longer one with E2BIG.
 const MAX_ARG_STRLEN: usize = 128 * 1024;
 
+/// Commands bash runs itself, whose arguments never pass `execve`.
+const BUILTINS: [&str; 24] = [
+    "echo",
+    "printf",
+    ":",
+    "true",
+    "false",
+    "test",
+    "[",
+    "cd",
+    "pwd",
+    "read",
+    "export",
+    "declare",
+    "local",
+    "readonly",
+    "typeset",
+    "set",
+    "unset",
+    "shift",
+    "return",
+    "exit",
+    "eval",
+    "let",
+    "mapfile",
+    "readarray",
+];
+
+/// A record of a program bash did not start because a word was too long
+/// (E2BIG): a command of 128 KiB or more, whose record holds such a word,
+/// ran no stub and is no builtin. bash reports E2BIG on its stderr, which a
+/// redirection (`… 2>&1 | tail`) can send where the oracle does not look,
+/// leaving the record of a program that never started: unknown.
+fn too_long_to_start(command: &str, attempt: Attempt) -> Attempt {
+    let Ok(execution) = &attempt.result else {
+        return attempt;
+    };
+    let refused = command.len() >= MAX_ARG_STRLEN
+        && execution.commands.iter().any(|c| {
+            let name = c.text.split([' ', '\t', '\n']).find(|w| !w.is_empty());
+            c.argv.is_none()
+                && c.text.len() >= MAX_ARG_STRLEN
+                && !name.is_some_and(|n| BUILTINS.contains(&n))
+        });
+    if refused {
+        return Attempt::failed(GroundError::Limit(format!(
+            "a program with a word over execve's limit of {MAX_ARG_STRLEN} bytes did not start"
+        )));
+    }
+    attempt
+}
+
 impl<'o> Session<'o> {
     pub(super) fn new(oracle: &'o Oracle, live: Option<Live>) -> Self {
         Self { oracle, live }
@@ -39,15 +91,11 @@ impl<'o> Session<'o> {
     /// Runs one command in a fresh bash in this session's sandbox
     /// (`INV-GROUND-1`, `INV-GROUND-3`).
     pub fn attempt(&mut self, command: &str) -> Attempt {
-        // A word this long cannot reach a program (execve's E2BIG), and a
-        // redirection (`… 2>&1 | tail`) can hide bash's message about it, so
-        // the record would show a program that never started: unknown.
-        if command.len() >= MAX_ARG_STRLEN {
-            return Attempt::failed(GroundError::Limit(format!(
-                "a command of {} bytes: a word of it may be over execve's limit of {MAX_ARG_STRLEN}",
-                command.len()
-            )));
-        }
+        let attempt = self.attempt_once(command);
+        too_long_to_start(command, attempt)
+    }
+
+    fn attempt_once(&mut self, command: &str) -> Attempt {
         // A sandbox that died since the last command (the driver ends when
         // it cannot clear a command's processes) is noticed on sending:
         // start another once, the command has not run.
