@@ -57,6 +57,18 @@ fn policy() -> Policy {
     Policy::new(rules, HOME)
 }
 
+/// The timing settings both groups share; `samples` per benchmark.
+fn configure(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    samples: usize,
+) {
+    group
+        .sample_size(samples)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_millis(1_500))
+        .sampling_mode(SamplingMode::Flat);
+}
+
 fn bench(c: &mut Criterion) {
     let policy = policy();
     let session = FixedSession::matching("bench-session");
@@ -91,11 +103,7 @@ fn bench(c: &mut Criterion) {
         );
 
         let mut group = c.benchmark_group(format!("authorize/{name}"));
-        group
-            .sample_size(20)
-            .warm_up_time(Duration::from_millis(300))
-            .measurement_time(Duration::from_millis(1_500))
-            .sampling_mode(SamplingMode::Flat);
+        configure(&mut group, 20);
         group.bench_function("authorizer", |b| {
             b.iter(|| authorize(black_box(&prompt), &session, &policy).verdict);
         });
@@ -123,11 +131,7 @@ fn nesting(c: &mut Criterion) {
             ") )".repeat(depth)
         );
         let mut group = c.benchmark_group(format!("profiles/nesting-{depth}"));
-        group
-            .sample_size(10)
-            .warm_up_time(Duration::from_millis(300))
-            .measurement_time(Duration::from_millis(1_500))
-            .sampling_mode(SamplingMode::Flat);
+        configure(&mut group, 10);
         for profile in [Profile::Deployed, Profile::Hardened] {
             group.bench_function(profile.name(), |b| {
                 b.iter(|| decide_profiled(&policy, black_box(&full), &options, profile).outcome);
