@@ -194,6 +194,12 @@ fn inside_unit_starting_with(o: &GroundObservation<'_>, openers: &[&str]) -> boo
     if executed.is_empty() {
         return false;
     }
+    let unquoted = executed.replace('\'', "");
+    // The gate judged the trimmed command; bash got what the trim removed
+    // as a last argument (`time ! ls <U+1680>`).
+    let trimmed_away = (crate::ecma::trim(o.command).len() < o.command.len())
+        .then(|| squeeze(crate::ecma::trim(&executed)))
+        .filter(|trimmed| !trimmed.is_empty() && *trimmed != executed);
     judged_units(o).iter().any(|unit| {
         let text = squeeze(&unit.text);
         let opens = openers.iter().any(|opener| {
@@ -203,20 +209,16 @@ fn inside_unit_starting_with(o: &GroundObservation<'_>, openers: &[&str]) -> boo
                     || rest.starts_with([' ', ';'])
             })
         });
-        let unquoted = executed.replace('\'', "");
         // bash renders redirections after the words (`ls {fd}> out`).
         let words_only = misparsed::without_redirections(&text);
-        // The gate judged the trimmed command; bash got what the trim
-        // removed as a last argument (`time ! ls <U+1680>`).
-        let trimmed_away = (crate::ecma::trim(o.command).len() < o.command.len())
-            .then(|| squeeze(crate::ecma::trim(&executed)))
-            .filter(|trimmed| !trimmed.is_empty() && *trimmed != executed);
         opens
             && text != executed
             && (text.contains(&executed)
                 || text.contains(&unquoted)
                 || words_only.contains(&executed)
-                || trimmed_away.is_some_and(|trimmed| text.contains(&trimmed))
+                || trimmed_away
+                    .as_ref()
+                    .is_some_and(|trimmed| text.contains(trimmed))
                 || misparsed::runs_in(o, &unit.text))
     })
 }
