@@ -29,8 +29,13 @@ pub fn parse_preserved(full: &str, unit: &str, inner: &str, dewrapped: &str) -> 
     else {
         return false;
     };
-    // The wrapper must wrap a command: `timeout 30s <<< in` runs none.
-    if !inner_units.first().is_some_and(|j| j.named) {
+    // The wrapper must wrap one command: `timeout 30s <<< in` runs none, and
+    // in `time ( ls )` or `time { ls; }` it wraps a compound whose text no
+    // judgement stands for (the re-query judges `ls`, not the subshell).
+    let wraps_one_command = inner_units.first().is_some_and(|j| {
+        j.named && j.context.is_none() && j.span.1 == inner.trim_end_matches([' ', '\t']).len()
+    });
+    if !wraps_one_command {
         return false;
     }
     let mut expected: Vec<String> = Vec::new();
@@ -105,6 +110,15 @@ mod tests {
             ),
             ("timeout 30s > out", "timeout 30s > out", "> out", false),
             ("timeout 5 f() { rm x; }", "timeout 5 f", "f", false),
+            ("time \t( ls )", "time \t( ls )", "( ls )", false),
+            ("time { ls; }", "time { ls; }", "{ ls; }", false),
+            ("time ! ls", "time ! ls", "! ls", true),
+            (
+                "time FOO=1 ls $(pwd)",
+                "time FOO=1 ls $(pwd)",
+                "FOO=1 ls $(pwd)",
+                true,
+            ),
         ];
         for (full, unit, inner, want) in rows {
             let dewrapped = crate::strip::strip_once(full, unit, inner).unwrap_or_default();

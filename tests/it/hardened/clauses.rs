@@ -269,6 +269,16 @@ const DENY_RM_ROWS: &[Row] = &[
     ("HARD-RUN-3", "python3 manage.py test", Allow, Allow, None),
     ("HARD-SPELL-1", "ls\t-la", Allow, Allow, None),
     ("HARD-2", "rm -rf x", Deny, Deny, None),
+    // `time` wraps a compound: bash runs `ls`, but no judgement stands for
+    // the wrapper's (fuzz/regressions/hardened/inv9-time-subshell).
+    (
+        "HARD-DEWRAP-1",
+        "time \t( ls )",
+        Allow,
+        Ask,
+        Some("HARD-DEWRAP-1"),
+    ),
+    ("HARD-DEWRAP-1", "time ls", Allow, Allow, None),
 ];
 
 /// Under the example policy (spec/policies/example.json).
