@@ -1,9 +1,5 @@
 //! The `recognize_diff` target: hand-written recognizers == fancy-regex transcriptions.
 
-use std::sync::OnceLock;
-
-use fancy_regex::Regex;
-
 use super::fields;
 use crate::invariants::check_recognizers_agree;
 use crate::recognize::{self, transcription, NonTransparent, Wrapper};
@@ -16,30 +12,6 @@ fn range_in(whole: &str, part: &str) -> Option<(usize, usize)> {
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     let end = start.checked_add(part.len())?;
     (end <= whole.len()).then_some((start, end))
-}
-
-/// The non-transparent words, whose word check [`check_recognizers_agree`]
-/// does not cover (`WRAP-NT-1`).
-const CLAIM_WORDS: [&str; 2] = ["env", "xargs"];
-
-/// [`transcription::word_pattern`] of each of [`CLAIM_WORDS`], compiled once.
-///
-/// [`transcription::starts_with_word`] compiles its pattern on every call,
-/// which would slow this target down noticeably; the fixed words use these,
-/// the fuzzed word goes through that function itself.
-fn claim_regexes() -> &'static [(&'static str, Regex)] {
-    static CELL: OnceLock<Vec<(&'static str, Regex)>> = OnceLock::new();
-    CELL.get_or_init(|| {
-        CLAIM_WORDS
-            .iter()
-            .map(|word| {
-                let pattern = transcription::word_pattern(word);
-                let regex = Regex::new(&pattern)
-                    .unwrap_or_else(|e| panic!("WRAP-TRANS-1: {pattern:?} does not compile: {e}"));
-                (*word, regex)
-            })
-            .collect()
-    })
 }
 
 /// Fuzz check for the wrapper grammars (`WRAP-TRANS-1`, `WRAP-TIMEOUT-1`,
@@ -113,8 +85,9 @@ pub fn recognize_diff(data: &[u8]) {
         );
     }
 
-    for (word, regex) in claim_regexes() {
-        if let Ok(expected) = regex.is_match(unit) {
+    // The non-transparent words, which `check_recognizers_agree` does not cover.
+    for word in NonTransparent::ALL.map(NonTransparent::word) {
+        if let Ok(expected) = transcription::starts_with_word(unit, word) {
             assert_eq!(
                 recognize::starts_with_word(unit, word),
                 expected,

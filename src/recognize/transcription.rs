@@ -16,6 +16,8 @@ use std::sync::OnceLock;
 
 use fancy_regex::Regex;
 
+use super::{NonTransparent, Wrapper};
+
 /// ECMAScript `.` without the `s` flag: anything but LF, CR, U+2028, U+2029.
 pub const ECMA_DOT: &str = r"[^\n\r\x{2028}\x{2029}]";
 
@@ -113,13 +115,50 @@ pub fn word_pattern(word: &str) -> String {
     format!(r"^{}(?:[ \t]|$)", fancy_regex::escape(word))
 }
 
-/// The transcribed word check `^WORD(?:[ \t]|$)`; compiles the pattern on every call.
+/// The word checks of the wrappers' and claims' own words, compiled once.
+///
+/// Compiling a pattern costs far more than running it: in the
+/// `recognize_diff` fuzz target, compiling the word patterns on every call
+/// took about a third of the time per input. The fixed words are the ones
+/// every caller asks about; any other word is compiled per call.
+fn known_word_regexes() -> &'static [(&'static str, Result<Regex, String>)] {
+    static CELL: OnceLock<Vec<(&'static str, Result<Regex, String>)>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let words = Wrapper::ALL
+            .map(Wrapper::word)
+            .into_iter()
+            .chain(NonTransparent::ALL.map(NonTransparent::word));
+        words
+            .map(|word| {
+                (
+                    word,
+                    Regex::new(&word_pattern(word)).map_err(|e| e.to_string()),
+                )
+            })
+            .collect()
+    })
+}
+
+/// The transcribed word check `^WORD(?:[ \t]|$)`.
+///
+/// The patterns for the wrappers' and claims' words are compiled once; any
+/// other word's pattern is compiled on every call.
 ///
 /// # Errors
 /// When the pattern does not compile (`word` is escaped, so only on a bug).
 pub fn starts_with_word(s: &str, word: &str) -> Result<bool, TranscriptionError> {
-    let regex =
-        Regex::new(&word_pattern(word)).map_err(|e| TranscriptionError::Compile(e.to_string()))?;
+    let compile_error = |e: &str| TranscriptionError::Compile(e.to_owned());
+    let fresh;
+    let regex = match known_word_regexes()
+        .iter()
+        .find(|(known, _)| *known == word)
+    {
+        Some((_, compiled)) => compiled.as_ref().map_err(|e| compile_error(e))?,
+        None => {
+            fresh = Regex::new(&word_pattern(word)).map_err(|e| compile_error(&e.to_string()))?;
+            &fresh
+        }
+    };
     regex
         .is_match(s)
         .map_err(|e| TranscriptionError::Match(e.to_string()))
@@ -140,5 +179,45 @@ mod error_tests {
             TranscriptionError::Match("y".into()).to_string(),
             "transcribed grammar could not match: y"
         );
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // a failing test panics by design
+mod cache_tests {
+    use super::*;
+
+    /// WRAP-TRANS-1: a word whose pattern is compiled once answers exactly
+    /// what its pattern compiled afresh answers; a cached regex paired with
+    /// the wrong word (`time` and `timeout` share a prefix) would not.
+    #[test]
+    fn known_words_answer_as_their_fresh_patterns() {
+        let inputs = [
+            "",
+            "time",
+            "time ls",
+            "timeout",
+            "timeout 5 ls",
+            "timex",
+            "env",
+            "env A=1 x",
+            "envy",
+            "xargs",
+            "xargs -0 rm",
+            "xargs\tls",
+            "time\u{a0}ls",
+            " env",
+        ];
+        for (word, _) in known_word_regexes() {
+            let fresh = Regex::new(&word_pattern(word)).unwrap();
+            for input in inputs {
+                assert_eq!(
+                    starts_with_word(input, word),
+                    Ok(fresh.is_match(input).unwrap()),
+                    "{word:?} on {input:?}"
+                );
+            }
+        }
+        assert_eq!(known_word_regexes().len(), 4, "timeout, time, env, xargs");
     }
 }
