@@ -2,7 +2,7 @@
 //! reference matcher, each within its work bound.
 
 use super::{split_all, DEFAULT_HOME};
-use crate::invariants::check_matchers_agree;
+use crate::invariants::check_matchers_agree_with;
 use crate::policy::home::expand_home;
 use crate::policy::matcher::RuleSet;
 use crate::policy::pattern::{Pattern, Work};
@@ -62,7 +62,7 @@ pub fn rule_set_work_bound(rules: &[Rule], home: &str, value: &str) -> u64 {
 /// Input: `pattern 0xFF value [0xFF home [0xFF pattern]…]` (fields as in
 /// [`super::fields`]); without a home, [`DEFAULT_HOME`]. The patterns form a
 /// rule list in order (the first one, then the extra ones). Checks that
-/// - [`check_matchers_agree`], the invariant the property tests use, holds:
+/// - [`check_matchers_agree`](crate::invariants::check_matchers_agree), the invariant the property tests use, holds:
 ///   the fast and the reference matcher agree on every rule, and the
 ///   rule-set engine, the rule-by-rule evaluation and the reference report
 ///   the same last match (`POL-MATCH-8`, `POL-MATCH-9`, `POL-RULE-2`);
@@ -87,7 +87,8 @@ pub fn match_diff(data: &[u8]) {
         })
         .collect();
 
-    if let Err(violation) = check_matchers_agree(&rules, home, value) {
+    let rule_set = RuleSet::new(&rules, home);
+    if let Err(violation) = check_matchers_agree_with(&rule_set, &rules, home, value) {
         panic!(
             "POL-MATCH-8/POL-MATCH-9: {violation} (rules {:?}, home {home:?})",
             rules.iter().map(|r| &r.pattern).collect::<Vec<_>>()
@@ -95,7 +96,7 @@ pub fn match_diff(data: &[u8]) {
     }
 
     let mut work = Work::default();
-    let _ = RuleSet::new(&rules, home).last_match_counted(value, &mut work);
+    let _ = rule_set.last_match_counted(value, &mut work);
     let bound = rule_set_work_bound(&rules, home, value);
     assert!(
         work.steps <= bound,

@@ -188,6 +188,8 @@ pub use known::{
     stays_separate, AppendedViolation, KnownAppendedViolation, KnownSiblingViolation,
     SiblingViolation, KNOWN_APPENDED_VIOLATIONS, KNOWN_SIBLING_VIOLATIONS,
 };
+#[cfg(feature = "fuzzing")]
+pub(crate) use policy::check_matchers_agree_with;
 pub use policy::{
     check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,
     check_siblings_judged, check_siblings_judged_with, PolicyInvariantViolation,

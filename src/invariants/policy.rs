@@ -287,7 +287,21 @@ pub fn check_matchers_agree(
     home: &str,
     value: &str,
 ) -> Result<(), PolicyInvariantViolation> {
-    let fast = RuleSet::new(rules, home);
+    check_matchers_agree_with(&RuleSet::new(rules, home), rules, home, value)
+}
+
+/// [`check_matchers_agree`] with the rule set already built: `fast` must be
+/// `RuleSet::new(rules, home)`.
+///
+/// Building the set (its Aho-Corasick automata) is most of the cost of the
+/// check on multi-rule inputs; the `match_diff` fuzz target builds it once
+/// for this check and its own work bound.
+pub(crate) fn check_matchers_agree_with(
+    fast: &RuleSet,
+    rules: &[Rule],
+    home: &str,
+    value: &str,
+) -> Result<(), PolicyInvariantViolation> {
     let mut reference_last = None;
     for (index, rule) in rules.iter().enumerate() {
         let expected = reference::is_match(&rule.pattern, value, home);
