@@ -14,6 +14,10 @@
 #                                       # (ground: every allow run in bash)
 #   FUZZ_TIMEOUT=30 fuzz/long.sh …      # libFuzzer -timeout (default 5 s; raise it under load)
 #
+# To stop a run early, send SIGINT to its fuzzing processes (the binary,
+# not this script): libFuzzer prints its counts and exits 72, and the line
+# records the minutes actually fuzzed beside the planned ones.
+#
 # 1. builds TARGET (`cargo fuzz build -O -s none`, stable Rust);
 # 2. fuzzes it for MINUTES, starting from the committed corpus, with its
 #    dictionary, into a scratch corpus (the committed one is not touched yet);
@@ -72,6 +76,7 @@ parallel=()
 (( JOBS > 0 )) && parallel=(-jobs="$JOBS" -workers="$JOBS")
 
 status=0
+started="$(date +%s)"
 # With -jobs, libFuzzer writes each job's output to fuzz-JOB.log in the
 # working directory: the run happens in $WORK/jobs, so absolute paths.
 mkdir "$WORK/jobs"
@@ -105,7 +110,19 @@ cov="$(cat "${logs[@]}" | grep -o 'cov: [0-9]* ft: [0-9]*' | tail -n 1 | sed 's/
 crashes="$(cat "${logs[@]}" | grep -c 'Test unit written to' || true)"
 # A job's crash does not change the exit status of libFuzzer's -jobs parent.
 (( status == 0 && crashes > 0 )) && status=77
-verdict="none"
+# Stopped by hand: every process ended on SIGINT (libFuzzer prints its final
+# stats, then exits 72) and none crashed. Not a failure: the line gives the
+# minutes actually fuzzed and the planned ones.
+minutes="$MINUTES" seconds=$((MINUTES * 60)) stopped=""
+interrupted="$(grep -l 'libFuzzer: run interrupted' "${logs[@]}" | wc -l || true)"
+if (( status != 0 && crashes == 0 && interrupted == ${#logs[@]} )); then
+  seconds=$(( $(date +%s) - started ))
+  (( seconds > 0 )) || seconds=1
+  minutes="$(( seconds / 60 )) ($MINUTES planned)"
+  stopped="; stopped by hand after $(( seconds / 60 )) min (SIGINT)"
+  status=0
+fi
+verdict="none$stopped"
 ground=""
 summed=""
 (( JOBS > 0 )) && summed=" (sum of $JOBS processes)"
@@ -137,8 +154,8 @@ if [[ ! -f "$LEDGER" ]]; then
   exit 2
 fi
 printf '| %s | %s | `%s` | %s | %s | %s | %s | %s | %s |\n' \
-  "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit${FEATURES:+, features $FEATURES}" "$TARGET" "$MINUTES" "$runs" \
-  "$((runs / (MINUTES * 60)))" "$corpus" "${cov:-?}" "$verdict${ground:+; $ground}" >>"$LEDGER"
+  "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit${FEATURES:+, features $FEATURES}" "$TARGET" "$minutes" "$runs" \
+  "$((runs / seconds))" "$corpus" "${cov:-?}" "$verdict${ground:+; $ground}" >>"$LEDGER"
 tail -n 1 "$LEDGER"
 if (( status != 0 )); then
   # Keep the logs of a failed run: its counts and how each process ended.
