@@ -128,15 +128,13 @@ fn known_word_regexes() -> &'static [(&'static str, Result<Regex, String>)] {
             .map(Wrapper::word)
             .into_iter()
             .chain(NonTransparent::ALL.map(NonTransparent::word));
-        words
-            .map(|word| {
-                (
-                    word,
-                    Regex::new(&word_pattern(word)).map_err(|e| e.to_string()),
-                )
-            })
-            .collect()
+        words.map(|word| (word, compile_word(word))).collect()
     })
+}
+
+/// [`word_pattern`] of `word`, compiled; the error as text.
+fn compile_word(word: &str) -> Result<Regex, String> {
+    Regex::new(&word_pattern(word)).map_err(|e| e.to_string())
 }
 
 /// The transcribed word check `^WORD(?:[ \t]|$)`.
@@ -147,18 +145,18 @@ fn known_word_regexes() -> &'static [(&'static str, Result<Regex, String>)] {
 /// # Errors
 /// When the pattern does not compile (`word` is escaped, so only on a bug).
 pub fn starts_with_word(s: &str, word: &str) -> Result<bool, TranscriptionError> {
-    let compile_error = |e: &str| TranscriptionError::Compile(e.to_owned());
     let fresh;
-    let regex = match known_word_regexes()
+    let compiled = match known_word_regexes()
         .iter()
         .find(|(known, _)| *known == word)
     {
-        Some((_, compiled)) => compiled.as_ref().map_err(|e| compile_error(e))?,
+        Some((_, compiled)) => compiled.as_ref(),
         None => {
-            fresh = Regex::new(&word_pattern(word)).map_err(|e| compile_error(&e.to_string()))?;
-            &fresh
+            fresh = compile_word(word);
+            fresh.as_ref()
         }
     };
+    let regex = compiled.map_err(|e| TranscriptionError::Compile(e.clone()))?;
     regex
         .is_match(s)
         .map_err(|e| TranscriptionError::Match(e.to_string()))
