@@ -88,9 +88,7 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
         let parser = slot
             .as_mut()
             .ok_or_else(|| UnitsError::Parser("parser unavailable".to_owned()))?;
-        let tree = parser
-            .parse(command, None)
-            .ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
+        let tree = crate::policy::units::parse_bounded(parser, command)?;
         walk(command, tree.root_node(), &mut sink)?;
         if sink.out.is_empty() && sink.comment {
             // HARD-UNIT-5: nothing runs, yet the deployed answer matches the

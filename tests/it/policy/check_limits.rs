@@ -4,10 +4,11 @@
 //! Each deep case runs on a thread with an explicit 2 MiB stack, the default
 //! size of a Rust test thread, so a recursive walk would overflow here.
 
+use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::policy::check::OVER_LIMIT_SENTINEL;
 use inner_cmd_spec::policy::units::{
-    enumerate, UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_UNITS,
-    MAX_UNIT_TEXT_CODE_UNITS,
+    enumerate, UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_PIPE_CHARACTERS,
+    MAX_UNITS, MAX_UNIT_TEXT_CODE_UNITS,
 };
 use inner_cmd_spec::policy::{CheckResult, UnitContext};
 use inner_cmd_spec::verdict::PermissionState;
@@ -137,13 +138,58 @@ fn pol_limit_1_ten_megabyte_command_is_judged() {
     assert_eq!(result.command.as_deref(), Some(command.as_str()));
 }
 
-/// POL-LIMIT-2: more than MAX_UNITS units is over the limit, never allow.
+/// POL-LIMIT-2, POL-LIMIT-6: more than MAX_UNITS units is over the limit,
+/// never allow. (A plain list that long already exceeds the reference's parse
+/// budget, so which bound decides is the reference's own; the count itself is
+/// checked exactly in `src/policy/units.rs`.)
 #[test]
 fn pol_limit_2_unit_count_bound() {
-    let at_bound = "a;".repeat(MAX_UNITS);
-    assert_eq!(enumerate(&at_bound).map(|u| u.len()), Ok(MAX_UNITS));
     let over = "a;".repeat(MAX_UNITS + 1);
     assert_over_limit(&allow_all("/home/user").gate(&over), "many units");
+}
+
+/// POL-LIMIT-6: the pipe bound is exact: MAX_PIPE_CHARACTERS `|` are parsed
+/// (one unit per stage), one more is refused before parsing, also when the
+/// extra `|` is inside quotes, and the refusal is never an allow.
+#[test]
+fn pol_limit_6_pipe_bound_is_exact() {
+    let stages = |bars: usize| format!("{}a", "a|".repeat(bars));
+    let at_bound = enumerate(&stages(MAX_PIPE_CHARACTERS)).map(|units| units.len());
+    assert_eq!(at_bound, Ok(MAX_PIPE_CHARACTERS + 1));
+    assert_eq!(
+        enumerate(&stages(MAX_PIPE_CHARACTERS + 1)),
+        Err(UnitsError::TooCostly)
+    );
+    let quoted = format!("{} '|'", stages(MAX_PIPE_CHARACTERS));
+    assert_eq!(enumerate(&quoted), Err(UnitsError::TooCostly));
+    // The shape whose error recovery is quadratic: an unfinished pipeline.
+    let unfinished = format!("{}|", "a | ".repeat(MAX_PIPE_CHARACTERS));
+    for profile in Profile::ALL {
+        let policy = allow_all("/home/user");
+        assert_over_limit(&profile.gate(&policy, &unfinished), profile.name());
+    }
+}
+
+/// POL-LIMIT-6: the parse budget stops deep nesting and long lists without
+/// parsing them to the end, under both profiles, and leaves the parser
+/// usable for the next command; a list of 40,000 commands is still judged.
+#[test]
+fn pol_limit_6_parse_budget() {
+    let rows = [
+        ("subshells", "(".repeat(2_000_000)),
+        ("keywords", "if a; then ".repeat(400_000)),
+        ("words", "a ".repeat(2_000_000)),
+    ];
+    for (label, command) in rows {
+        assert_eq!(enumerate(&command), Err(UnitsError::TooCostly), "{label}");
+        for profile in Profile::ALL {
+            let policy = allow_all("/home/user");
+            assert_over_limit(&profile.gate(&policy, &command), label);
+        }
+        assert_eq!(enumerate("ls").map(|u| u.len()), Ok(1), "after {label}");
+    }
+    let list = "a;".repeat(40_000);
+    assert_eq!(enumerate(&list).map(|units| units.len()), Ok(40_000));
 }
 
 /// POL-LIMIT-2: unit text that would grow quadratically is cut off by the byte budget.
@@ -220,6 +266,7 @@ fn pol_limit_4_refusals_name_their_sentinel() {
         ),
         (UnitsError::TooDeep, OVER_LIMIT_SENTINEL),
         (UnitsError::TooManyUnits, OVER_LIMIT_SENTINEL),
+        (UnitsError::TooCostly, OVER_LIMIT_SENTINEL),
         (
             UnitsError::CommandTooLong { code_units: 1 },
             OVER_LIMIT_SENTINEL,

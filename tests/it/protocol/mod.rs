@@ -2,6 +2,7 @@
 
 mod authorize;
 mod cli;
+mod memory;
 mod ops;
 mod props;
 mod schema;
