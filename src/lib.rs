@@ -149,15 +149,19 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
 )]
 
-pub mod ecma;
-pub mod query;
-pub mod verdict;
+// The evaluator (chapters 1-6) is the crate `inner-cmd-core`, under its old paths.
+#[doc(inline)]
+pub use inner_cmd_core::{authorize, ecma, events, payload, query, strip, verdict};
 
-pub mod authorize;
-pub mod events;
-pub mod payload;
-pub mod recognize;
-pub mod strip;
+/// Wrapper grammars (spec chapter 3, `WRAP-*`): `inner-cmd-core`'s
+/// recognizers, and their audit twin [`recognize::transcription`].
+pub mod recognize {
+    #[doc(inline)]
+    pub use inner_cmd_core::recognize::*;
+    // The grammars as literal ECMAScript regular expressions: fancy-regex stays
+    // out of the core, the tests and the `recognize_diff` fuzz target compare the two.
+    pub mod transcription;
+}
 
 pub mod policy;
 // Chapter 12: the deployed rules plus the clauses that close the findings.
