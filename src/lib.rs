@@ -134,13 +134,18 @@
 //!
 //! | feature | adds |
 //! |---|---|
+//! | `cli` (default) | the `inner-cmd` binary's argument parser (`clap`) |
 //! | `proptest` | `gen` strategies for adversarial cases (module `gen`) |
 //! | `arbitrary` | `Arbitrary` cases for libFuzzer, and the `authorize` check of `fuzzing` |
 //! | `quickcheck` | `quickcheck::Arbitrary` cases |
 //! | `fuzzing` | the checks the cargo-fuzz targets run (module `fuzzing`) |
 //! | `ground` | the execution oracle `ground` (runs commands in bash in a `bwrap` sandbox, Linux) and `invariants::check_ground` |
 //!
-//! None is on by default: the evaluator itself needs none of them.
+//! Only `cli` is on by default, for the binary; the library needs none of
+//! them. The evaluator itself (chapters 1-6: [`ecma`], [`payload`],
+//! [`recognize`], [`strip`], [`authorize`], [`events`], [`verdict`],
+//! [`query`] and the invariants `INV-1`..`INV-8`) is the crate
+//! `inner-cmd-core`, which needs only `serde` and `serde_json`.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 // Untrusted input must never reach a panic: no unwrap/expect in library code (tests may).
