@@ -7,6 +7,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod cli;
+use cli::{load_policy, PolicyArgs};
+#[cfg(not(feature = "ground"))]
+use cli::{needs_feature, Unavailable};
+
 #[derive(Parser)]
 #[command(
     name = "inner-cmd",
@@ -31,14 +36,24 @@ enum Command {
     /// Run a command in bash in a sandbox and show what it executes, judged (INV-GROUND).
     #[cfg(feature = "ground")]
     Ground(GroundArgs),
+    // A subcommand whose feature is off stays a (hidden) variant taking any
+    // arguments, so that running it says which feature to build with instead
+    // of clap's "unrecognized subcommand" (PIPE-13). The pattern, for every
+    // feature-gated subcommand (`gen`: `gen`, `fuzz`: `proptest`, `audit`:
+    // `audit`, …): the real variant under `#[cfg(feature = "F")]`, a twin
+    // under `#[cfg(not(feature = "F"))]` with `#[command(hide = true,
+    // disable_help_flag = true)]` and
+    // `Unavailable` arguments, dispatched to `needs_feature("name", "F")`.
+    #[cfg(not(feature = "ground"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Ground(Unavailable),
 }
 
 #[cfg(feature = "ground")]
 #[derive(clap::Args)]
 struct GroundArgs {
-    /// A policy file (config.json format or a plain rule list); default: the built-in example.
-    #[arg(long)]
-    policy: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    policy: PolicyArgs,
     /// Print one JSON object instead of the readable report.
     #[arg(long)]
     json: bool,
@@ -48,16 +63,16 @@ struct GroundArgs {
 
 #[derive(clap::Args)]
 struct CheckArgs {
-    /// A policy file (config.json format or a plain rule list); overrides the default search.
-    #[arg(long)]
-    policy: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    policy: PolicyArgs,
     /// Print one JSON object instead of the readable trace.
     #[arg(long)]
     json: bool,
-    /// `deployed` (the deployed system, findings included) or `hardened` (spec chapter 12).
-    #[arg(long, default_value = "deployed", value_parser = ["deployed", "hardened"])]
-    profile: String,
-    /// The full bash command, as the agent would run it.
+    /// Exit with the outcome: 0 allow, 3 ask, 4 deny (1 and 2 stay errors).
+    #[arg(long)]
+    exit_status: bool,
+    /// The full bash command, as the agent would run it; `-` reads it from
+    /// standard input (one trailing newline removed).
     command: String,
 }
 
@@ -101,6 +116,8 @@ fn main() -> ExitCode {
         Command::Conform(args) => conform(&args),
         #[cfg(feature = "ground")]
         Command::Ground(args) => ground(&args),
+        #[cfg(not(feature = "ground"))]
+        Command::Ground(_) => needs_feature("ground", "ground"),
     }
 }
 
@@ -111,24 +128,13 @@ fn main() -> ExitCode {
 #[cfg(feature = "ground")]
 fn ground(args: &GroundArgs) -> ExitCode {
     use inner_cmd_spec::ground::{report, Config, Oracle};
+    use inner_cmd_spec::hardened::Profile;
     use inner_cmd_spec::pipeline;
-    use inner_cmd_spec::policy::{config, Policy};
-    let home = std::env::var("HOME").unwrap_or_default();
-    let (loaded, source) = match &args.policy {
-        None => (
-            config::example_policy(),
-            "built-in example (spec/policies/example.json)".to_owned(),
-        ),
-        Some(path) => (config::load_file(path, &home), path.display().to_string()),
-    };
-    let loaded = match loaded {
+    let (policy, source) = match load_policy("ground", &args.policy) {
         Ok(loaded) => loaded,
-        Err(error) => {
-            eprintln!("inner-cmd ground: {error}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    let policy = Policy::new(loaded.rules, home).with_fallback(loaded.fallback);
+    let profile = Profile::from(args.policy.profile);
     let oracle = match Oracle::new(Config::default()) {
         Ok(oracle) => oracle,
         Err(error) => {
@@ -136,60 +142,56 @@ fn ground(args: &GroundArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let outcome = pipeline::decide(&policy, &args.command, &pipeline::Options::default());
+    let options = pipeline::Options::default();
+    let outcome = pipeline::decide_profiled(&policy, &args.command, &options, profile);
     let execution = oracle.run(&args.command);
     if args.json {
         let mut value = report::render_json(&policy, &outcome, &execution);
         if let Some(object) = value.as_object_mut() {
             object.insert("command".to_owned(), args.command.clone().into());
             object.insert("policy".to_owned(), source.into());
+            object.insert("profile".to_owned(), profile.name().into());
         }
         println!("{value}");
     } else {
         println!("command      {:?}", args.command);
         println!("policy       {source}");
+        println!("profile      {}", profile.name());
         print!("{}", report::render_text(&policy, &outcome, &execution));
     }
     ExitCode::SUCCESS
 }
 
-/// `inner-cmd check`: the pipeline on one command, with a readable trace (`PIPE-9`).
+/// `inner-cmd check`: the pipeline on one command, with a readable trace
+/// (`PIPE-9`); the command from standard input when it is `-` (`PIPE-10`).
 ///
 /// The policy is the explicit `--policy` file on top of the package's file
-/// search; with neither a file found nor `--policy`, the built-in example.
-/// Exit 0 whatever the outcome (the outcome is the output); 2 on a bad policy.
+/// search; with neither a file found nor `--policy`, the built-in example
+/// (`PIPE-12`). Exit 0 whatever the outcome (the outcome is the output), or
+/// with `--exit-status` 0, 3 or 4 for allow, ask, deny (`PIPE-11`); 2 on a
+/// bad policy or an unreadable standard input.
 fn check(args: &CheckArgs) -> ExitCode {
     use inner_cmd_spec::hardened::Profile;
-    use inner_cmd_spec::policy::{config, Policy};
     use inner_cmd_spec::{pipeline, trace};
-    // The CLI is the one place that reads the environment (POL-MATCH: the
-    // matcher takes the home directory as an explicit input).
-    let home = std::env::var("HOME").unwrap_or_default();
-    let cwd = std::env::current_dir().ok();
-    let loaded = config::load_search_sources(&home, cwd.as_deref(), args.policy.as_deref())
-        .and_then(|(policy, sources)| {
-            if sources.is_empty() {
-                let example = "built-in example (spec/policies/example.json)".to_owned();
-                config::example_policy().map(|policy| (policy, example))
-            } else {
-                let sources: Vec<String> =
-                    sources.iter().map(|p| p.display().to_string()).collect();
-                Ok((policy, sources.join(", then ")))
-            }
-        });
-    let (loaded, source) = match loaded {
+    let (policy, source) = match load_policy("check", &args.policy) {
         Ok(loaded) => loaded,
-        Err(error) => {
-            eprintln!("inner-cmd check: {error}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
-    let policy = Policy::new(loaded.rules, home).with_fallback(loaded.fallback);
-    let profile = Profile::from_name(&args.profile).unwrap_or_default();
+    let command = match args.command.as_str() {
+        "-" => match cli::command_from_stdin() {
+            Ok(command) => command,
+            Err(message) => {
+                eprintln!("inner-cmd check: {message}");
+                return ExitCode::from(2);
+            }
+        },
+        command => command.to_owned(),
+    };
+    let profile = Profile::from(args.policy.profile);
     let options = pipeline::Options::default();
-    let outcome = pipeline::decide_profiled(&policy, &args.command, &options, profile);
+    let outcome = pipeline::decide_profiled(&policy, &command, &options, profile);
     if args.json {
-        let mut value = trace::render_json(&policy, &args.command, &outcome);
+        let mut value = trace::render_json(&policy, &command, &outcome);
         if let Some(object) = value.as_object_mut() {
             object.insert("policy".to_owned(), source.into());
             if profile == Profile::Hardened {
@@ -206,12 +208,16 @@ fn check(args: &CheckArgs) -> ExitCode {
         if profile == Profile::Hardened {
             println!("profile      hardened (spec chapter 12)");
         }
-        print!("{}", trace::render_text(&policy, &args.command, &outcome));
+        print!("{}", trace::render_text(&policy, &command, &outcome));
         if profile == Profile::Hardened {
             print!("{}", trace::render_hardened(&outcome));
         }
     }
-    ExitCode::SUCCESS
+    if args.exit_status {
+        cli::outcome_status(outcome.outcome)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// `inner-cmd serve`: the oracle protocol on stdin/stdout (`PROTO-*`).

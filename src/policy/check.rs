@@ -84,7 +84,10 @@ pub struct UnitDecision {
 }
 
 impl Policy {
-    /// A policy of ordered `rules` (last match wins) with `home` for `~`/`$HOME`.
+    /// A policy of ordered `rules` (last match wins) with `home` for `~`/`$HOME`,
+    /// and the built-in fallback `ask`. For rules loaded from policy files,
+    /// use [`Policy::from_config`] or [`Policy::load`], which keep the file's
+    /// fallback (`POL-CONFIG-10`).
     pub fn new(rules: Vec<Rule>, home: impl Into<String>) -> Self {
         let home = home.into();
         let compiled = super::matcher::RuleSet::new(&rules, &home);

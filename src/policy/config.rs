@@ -17,17 +17,67 @@ pub use error::ConfigError;
 use validate::{Permission, SurfaceValue};
 
 use super::pattern::Pattern;
-use super::Rule;
+use super::{Policy, Rule};
 use crate::verdict::PermissionState;
 
-/// The bash rules of a policy and the state for a value no rule matches (`POL-RULE-1`).
+/// The bash rules of a policy and the state for a value no rule matches
+/// (`POL-RULE-1`), as loaded from policy files.
+///
+/// The two travel together (`POL-CONFIG-10`): the fields are private, and a
+/// [`Policy`] is built from them with [`Policy::from_config`] (or loaded in
+/// one call with [`Policy::load`]), which applies the fallback. Taking the
+/// rules alone means calling [`BashPolicy::into_parts`], which hands the
+/// fallback back too.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[must_use = "a loaded policy decides nothing until it becomes a `Policy` (Policy::from_config)"]
 pub struct BashPolicy {
+    rules: Vec<Rule>,
+    fallback: PermissionState,
+}
+
+impl BashPolicy {
     /// Ordered rules; the last match wins (`POL-RULE-2`).
-    pub rules: Vec<Rule>,
+    #[must_use]
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
     /// The state when no rule matches (`POL-RULE-3`): the top-level `"*"`
     /// state of the config, else `ask`.
-    pub fallback: PermissionState,
+    #[must_use]
+    pub fn fallback(&self) -> PermissionState {
+        self.fallback
+    }
+
+    /// The rules and the fallback, for a caller that builds its own matcher.
+    #[must_use]
+    pub fn into_parts(self) -> (Vec<Rule>, PermissionState) {
+        (self.rules, self.fallback)
+    }
+}
+
+impl Policy {
+    /// The policy of a loaded config with home directory `home`, its fallback
+    /// applied (`POL-CONFIG-3`, `POL-CONFIG-10`).
+    pub fn from_config(config: BashPolicy, home: impl Into<String>) -> Self {
+        let (rules, fallback) = config.into_parts();
+        Policy::new(rules, home).with_fallback(fallback)
+    }
+
+    /// Loads the package's file search and an optional explicit file, as
+    /// [`load_search`] does, into a policy with its fallback
+    /// (`POL-CONFIG-4`, `POL-CONFIG-5`, `POL-CONFIG-10`). With no file found
+    /// and none given, the package's own default: no rules, fallback `ask`.
+    ///
+    /// # Errors
+    /// As [`load_search`].
+    pub fn load(
+        home: &str,
+        cwd: Option<&Path>,
+        explicit: Option<&Path>,
+    ) -> Result<Self, ConfigError> {
+        load_search(home, cwd, explicit).map(|config| Self::from_config(config, home))
+    }
 }
 
 /// The package's global config file under a home directory (`POL-CONFIG-4`):
@@ -145,6 +195,27 @@ pub fn load_search_sources(
         sources.push(path.to_owned());
     }
     Ok((combine(scopes, home)?, sources))
+}
+
+/// The policy of `inner-cmd check` and `inner-cmd ground` (`PIPE-12`): the
+/// explicit file layered on top of the package's file search, as
+/// [`load_search_sources`]; with no file found and none given, the built-in
+/// example ([`example_policy`]). Also says, for the trace, where it came from.
+///
+/// # Errors
+/// As [`load_search`].
+pub fn load_or_example(
+    home: &str,
+    cwd: Option<&Path>,
+    explicit: Option<&Path>,
+) -> Result<(BashPolicy, String), ConfigError> {
+    let (policy, sources) = load_search_sources(home, cwd, explicit)?;
+    if sources.is_empty() {
+        let example = "built-in example (spec/policies/example.json)".to_owned();
+        return example_policy().map(|policy| (policy, example));
+    }
+    let sources: Vec<String> = sources.iter().map(|p| p.display().to_string()).collect();
+    Ok((policy, sources.join(", then ")))
 }
 
 /// The built-in example policy, `spec/policies/example.json` (`POL-CONFIG-9`).

@@ -248,7 +248,7 @@ fn policy(members: PolicyMembers) -> Result<Policy, ProtocolError> {
     };
     let parsed = config::parse_policy(&source.to_string(), "request", &home)
         .map_err(|error| ProtocolError::bad_request(error.to_string()))?;
-    Ok(Policy::new(parsed.rules, home).with_fallback(parsed.fallback))
+    Ok(Policy::from_config(parsed, home))
 }
 
 /// A permission query answered from a table: value -> state or failure (`PROTO-10`).

@@ -28,8 +28,9 @@ mod soundness;
 // chapter 7: the reference bash policy
 mod policy;
 
-// chapter 8: gate, then authorizer
+// chapter 8: gate, then authorizer; 8.1: the command line
 mod pipeline;
+mod pipeline_cli;
 
 // chapter 9: the oracle protocol
 mod protocol;

@@ -9,9 +9,9 @@ use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 use crate::support::rules;
 
 fn state_of(policy: &BashPolicy, value: &str) -> PermissionState {
-    RuleSet::new(&policy.rules, "/home/u")
+    RuleSet::new(policy.rules(), "/home/u")
         .last_match(value)
-        .map_or(policy.fallback, |i| policy.rules[i].state)
+        .map_or(policy.fallback(), |i| policy.rules()[i].state)
 }
 
 /// POL-CONFIG-8: a rule list keeps order and duplicates; its fallback is ask.
@@ -21,10 +21,10 @@ fn pol_config_8_rule_list_keeps_order_and_duplicates() {
                    {"pattern":"git *","action":"ask"}] // a comment"#;
     let policy = parse_policy(text, "rules.json", "/home/u").unwrap();
     assert_eq!(
-        policy.rules,
+        policy.rules(),
         rules(&[("git *", Allow), ("git push *", Deny), ("git *", Ask)])
     );
-    assert_eq!(policy.fallback, Ask);
+    assert_eq!(policy.fallback(), Ask);
 }
 
 /// POL-CONFIG-4, POL-CONFIG-5, POL-CONFIG-8: an explicit config merges after the
@@ -53,17 +53,17 @@ fn pol_config_4_explicit_file_comes_last() {
 
     let merged = load_search(home, None, Some(&explicit_config)).unwrap();
     assert_eq!(
-        merged.rules,
+        merged.rules(),
         rules(&[("ls", Ask), ("rm *", Deny), ("cat *", Allow)])
     );
-    assert_eq!(merged.fallback, Deny);
+    assert_eq!(merged.fallback(), Deny);
 
     let appended = load_search(home, None, Some(&explicit_list)).unwrap();
     assert_eq!(
-        appended.rules,
+        appended.rules(),
         rules(&[("ls", Allow), ("rm *", Deny), ("ls", Deny)])
     );
-    assert_eq!(appended.fallback, Deny);
+    assert_eq!(appended.fallback(), Deny);
 
     // The files read, in merge order: what `inner-cmd check` prints as its sources.
     let project = root.join("project");
@@ -96,13 +96,7 @@ fn pol_config_4_explicit_file_comes_last() {
     );
 
     let nothing = load_search(root.join("no-such-home").to_str().unwrap(), None, None).unwrap();
-    assert_eq!(
-        nothing,
-        BashPolicy {
-            rules: vec![],
-            fallback: Ask
-        }
-    );
+    assert_eq!(nothing.into_parts(), (vec![], Ask));
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -111,8 +105,8 @@ fn pol_config_4_explicit_file_comes_last() {
 #[test]
 fn pol_config_9_example_policy() {
     let policy = example_policy().unwrap();
-    assert_eq!(policy.rules.first(), rules(&[("*", Ask)]).first());
-    assert_eq!(policy.fallback, Ask);
+    assert_eq!(policy.rules().first(), rules(&[("*", Ask)]).first());
+    assert_eq!(policy.fallback(), Ask);
     let rows = [
         ("git status", Allow),
         ("git diff --stat", Allow),
@@ -138,4 +132,37 @@ fn pol_config_9_example_policy() {
     for (value, expected) in rows {
         assert_eq!(state_of(&policy, value), expected, "{value:?}");
     }
+}
+
+/// POL-CONFIG-10, POL-CONFIG-3: a policy built from a loaded config, in one
+/// call, keeps the config's fallback: `"*": "allow"` still allows a command no
+/// rule matches, and a `"*": "deny"` project file still denies.
+#[test]
+fn pol_config_10_loaded_policy_keeps_its_fallback() {
+    use inner_cmd_spec::policy::Policy;
+    let root = std::env::temp_dir().join(format!("inner-cmd-pol-config-10-{}", std::process::id()));
+    let project = root.join("project");
+    let project_dir = config::project_config_path(&project);
+    std::fs::create_dir_all(project_dir.parent().unwrap()).unwrap();
+    std::fs::write(
+        &project_dir,
+        r#"{"permission": {"*": "deny", "bash": {"git *": "allow"}}}"#,
+    )
+    .unwrap();
+    let home = root.join("home");
+    let home = home.to_str().unwrap();
+    let loaded = Policy::load(home, Some(&project), None).unwrap();
+    assert_eq!(loaded.fallback(), Deny);
+    assert_eq!(loaded.gate("make install").state, Deny);
+    assert_eq!(loaded.gate("git status").state, Allow);
+
+    let config = parse_policy(r#"{"permission": {"*": "allow"}}"#, "c.json", home).unwrap();
+    let built = Policy::from_config(config, home);
+    assert_eq!(built.gate("anything at all").state, Allow);
+    assert_eq!(built.gate("anything at all").matched_pattern, None);
+
+    let nothing = Policy::load(home, None, None).unwrap();
+    assert!(nothing.rules().is_empty());
+    assert_eq!(nothing.gate("ls").state, Ask);
+    let _ = std::fs::remove_dir_all(&root);
 }

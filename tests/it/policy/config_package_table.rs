@@ -288,10 +288,13 @@ fn scratch(label: &str, global: Option<&str>, project: Option<&str>) -> (PathBuf
 }
 
 fn decide(policy: &BashPolicy, home: &Path, value: &str) -> (PermissionState, Option<String>) {
-    let set = RuleSet::new(&policy.rules, home.to_str().unwrap());
+    let set = RuleSet::new(policy.rules(), home.to_str().unwrap());
     match set.last_match(value) {
-        Some(i) => (policy.rules[i].state, Some(policy.rules[i].pattern.clone())),
-        None => (policy.fallback, None),
+        Some(i) => (
+            policy.rules()[i].state,
+            Some(policy.rules()[i].pattern.clone()),
+        ),
+        None => (policy.fallback(), None),
     }
 }
 
@@ -304,12 +307,12 @@ fn pol_config_package_verified_table() {
         let policy = load_search(home.to_str().unwrap(), Some(&cwd), None)
             .unwrap_or_else(|e| panic!("{}: {e}", case.label));
         let rules: Vec<(&str, PermissionState)> = policy
-            .rules
+            .rules()
             .iter()
             .map(|r| (r.pattern.as_str(), r.state))
             .collect();
         assert_eq!(rules, case.rules, "{}: rules", case.label);
-        assert_eq!(policy.fallback, case.fallback, "{}: fallback", case.label);
+        assert_eq!(policy.fallback(), case.fallback, "{}: fallback", case.label);
         for &(value, state, pattern) in case.decisions {
             let got = decide(&policy, &home, value);
             assert_eq!(

@@ -91,7 +91,7 @@ fn ours(request: &Value) -> Value {
             let policy = match request.get("policy") {
                 Some(config) => {
                     match config::parse_policy(&config.to_string(), "parity request", home) {
-                        Ok(bash) => Policy::new(bash.rules, home).with_fallback(bash.fallback),
+                        Ok(bash) => Policy::from_config(bash, home),
                         Err(e) => return json!({ "configError": e.to_string() }),
                     }
                 }

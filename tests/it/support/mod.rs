@@ -47,6 +47,5 @@ pub fn allow_all(home: &str) -> Policy {
 
 /// The built-in example policy (its rules and its `"*"` fallback) with home directory `home`.
 pub fn example_policy(home: &str) -> Policy {
-    let loaded = config::example_policy().unwrap();
-    Policy::new(loaded.rules, home).with_fallback(loaded.fallback)
+    Policy::from_config(config::example_policy().unwrap(), home)
 }
