@@ -101,6 +101,69 @@
 //! assert_eq!(decide(&policy, env, &Options::default()).outcome, Ask);
 //! ```
 //!
+//! ### A policy from a config file
+//!
+//! Policies are usually the deployed package's `config.json`
+//! ([`policy::config`], `POL-CONFIG-*`). [`policy::Policy::load`] reads the
+//! package's file search (and an explicit file) in one call and
+//! [`policy::Policy::from_config`] builds a policy from a parsed text; both
+//! keep the config's top-level `"*"` as the fallback (`POL-CONFIG-10`):
+//!
+//! ```
+//! use inner_cmd_spec::pipeline::{decide, Options};
+//! use inner_cmd_spec::policy::{config, Policy};
+//! use inner_cmd_spec::verdict::PermissionState::{Allow, Ask, Deny};
+//!
+//! let text = r#"{
+//!     // Anything not listed is denied.
+//!     "permission": {
+//!         "*": "deny",
+//!         "bash": { "git *": "ask", "git status *": "allow", "cargo test *": "allow" }
+//!     }
+//! }"#;
+//! let home = "/home/agent";
+//! let policy = Policy::from_config(config::parse_policy(text, "config.json", home)?, home);
+//!
+//! assert_eq!(decide(&policy, "git status", &Options::default()).outcome, Allow);
+//! assert_eq!(decide(&policy, "git push", &Options::default()).outcome, Ask);
+//! // The fallback: no rule matches `make`.
+//! assert_eq!(decide(&policy, "make", &Options::default()).outcome, Deny);
+//! // Only an `ask` reaches the authorizer: with a `deny` fallback, the gate
+//! // denies the wrapped `timeout 60 cargo test` before it could be unwrapped.
+//! assert_eq!(decide(&policy, "timeout 60 cargo test", &Options::default()).outcome, Deny);
+//!
+//! // The package's search: global, then project config (none here), then the explicit file.
+//! let searched = Policy::load("/nonexistent-home", None, None)?;
+//! assert!(searched.rules().is_empty());
+//! # Ok::<(), inner_cmd_spec::policy::config::ConfigError>(())
+//! ```
+//!
+//! ### The hardened profile
+//!
+//! [`hardened::Profile::Hardened`] (spec chapter 12) runs the same pipeline
+//! with the deployed system's fail-opens closed: every command bash would run
+//! is judged, wherever it hides.
+//!
+//! ```
+//! use inner_cmd_spec::hardened::Profile;
+//! use inner_cmd_spec::pipeline::{decide_profiled, Options};
+//! use inner_cmd_spec::policy::{Policy, Rule};
+//! use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
+//!
+//! let rule = |pattern: &str, state: PermissionState| Rule { pattern: pattern.into(), state };
+//! let policy = Policy::new(vec![rule("*", Allow), rule("rm *", Deny)], "/home/agent");
+//! let options = Options::default();
+//! let outcome = |command: &str, profile| decide_profiled(&policy, command, &options, profile).outcome;
+//!
+//! // spec/findings.md F-3 and F-11: bash runs `rm` in each, yet the deployed
+//! // policy sees a unit `rm *` does not match: a compound statement, a quoted name.
+//! for command in ["{ rm -rf x; }", "\"rm\" -rf x"] {
+//!     assert_eq!(outcome(command, Profile::Deployed), Allow, "{command}");
+//!     assert_eq!(outcome(command, Profile::Hardened), Deny, "{command}");
+//! }
+//! assert_eq!(outcome("ls -la", Profile::Hardened), Allow);
+//! ```
+//!
 //! ## Syntax
 //!
 //! ### Wrapper grammars (chapter 3)
