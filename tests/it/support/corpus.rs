@@ -177,6 +177,34 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "PROTO-13",
         "the `inner-cmd decide` command line, not the protocol server",
     ),
+    (
+        "PROTO-14",
+        "a memory bound of the server process; checked by tests/it/protocol/memory.rs under an address-space cap",
+    ),
+    (
+        "POL-LIMIT-6",
+        "an implementation's own resource bounds (a MAY), which vectors stay clear of; checked by tests/it/policy/check_limits.rs",
+    ),
+    (
+        "POL-CONFIG-10",
+        "the library's constructors of a loaded policy; a request carries its policy inline (tests/it/policy/config_formats.rs)",
+    ),
+    (
+        "PIPE-10",
+        "the `inner-cmd check` command line (tests/it/pipeline_cli.rs), not a protocol answer",
+    ),
+    (
+        "PIPE-11",
+        "the exit status of `inner-cmd check` (tests/it/pipeline_cli.rs)",
+    ),
+    (
+        "PIPE-12",
+        "the policy options of `inner-cmd check` and `ground`: file search, files on disk (tests/it/pipeline_cli.rs)",
+    ),
+    (
+        "PIPE-13",
+        "how the binary reports a feature it was built without (tests/it/pipeline_cli.rs, .ci/run)",
+    ),
 ];
 
 pub fn exempt(clause: &str) -> Option<&'static str> {
