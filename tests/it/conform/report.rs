@@ -91,6 +91,7 @@ impl Fixture {
         let vectors = self.dir.join("vectors");
         Command::new(BIN)
             .arg("conform")
+            .args(super::NO_HANG_TIMEOUT)
             .args([
                 "--impl",
                 &format!("python3 '{}'", fake.display()),
@@ -470,6 +471,7 @@ fn assert_clean_and_truthful(
     let run = |extra: &[&str]| {
         Command::new(BIN)
             .args(["conform", "--impl", implementation])
+            .args(super::NO_HANG_TIMEOUT)
             .args(extra)
             .output()
             .unwrap()
@@ -542,7 +544,9 @@ fn conf_run_a_wrong_port_fails_instead_of_hiding() {
     let script = dir.join("broken.py");
     std::fs::write(&script, broken).unwrap();
     let output = Command::new(BIN)
-        .args(["conform", "--chapter", "wrap", "--json", "--impl"])
+        .args(["conform", "--chapter", "wrap", "--json"])
+        .args(super::NO_HANG_TIMEOUT)
+        .arg("--impl")
         .arg(format!("python3 '{}'", script.display()))
         .output()
         .unwrap();
