@@ -122,6 +122,9 @@ OUT="$WORK/out" && mkdir -p "$OUT"
 OUT="$OUT" .clusterfuzzlite/build.sh
 ls "$OUT"
 
+step "fuzz/README.md's consumer snippet builds as written (scripts/fuzz-consumer.sh)"
+scripts/fuzz-consumer.sh || failed+=("consumer-snippet")
+
 if (( ${#failed[@]} > 0 )); then
   printf '\nfuzzing FAILED for: %s\n' "${failed[*]}"
   exit 1

@@ -10,14 +10,19 @@
 #     # --profiles deployed,hardened
 #
 # Needs bubblewrap (`apt-get install bubblewrap`). Runs under `nice`; prints
-# the report (also written to docs/soundness-report.txt; progress lines go to
-# standard error) and exits 1 when a deployed violation is unclassified or a
-# hardened one exists.
+# the report (also written to $SOUNDNESS_REPORT, default
+# target/soundness-report.txt, so that a run never overwrites the tracked
+# docs/soundness-report.txt by accident: to record a run there, set
+# SOUNDNESS_REPORT=docs/soundness-report.txt; progress lines go to standard
+# error) and exits 1 when a deployed violation is unclassified or a hardened
+# one exists.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ALLOWS="${1:-100000}"
 SECONDS_LIMIT="${2:-3600}"
 SEED="${3:-1}"
+REPORT="${SOUNDNESS_REPORT:-target/soundness-report.txt}"
+mkdir -p "$(dirname "$REPORT")"
 shift $(( $# < 3 ? $# : 3 ))
 cargo build --release --quiet --features ground,arbitrary --example soundness
 {
@@ -28,4 +33,4 @@ cargo build --release --quiet --features ground,arbitrary --example soundness
     --seed "$SEED" "$@" || status=$?
   echo "# finished: $(date -u +%Y-%m-%dT%H:%M:%SZ), load $(cut -d' ' -f1-3 /proc/loadavg), exit $status"
   exit "$status"
-} | tee docs/soundness-report.txt
+} | tee "$REPORT"
