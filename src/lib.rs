@@ -243,6 +243,8 @@ pub mod trace;
 #[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
 pub mod gen;
 pub mod invariants;
+// Classifiers of spec/findings.md (INV-KNOWN-*): tooling over the invariants.
+pub mod findings;
 
 // The execution oracle: ground truth from GNU bash (chapter 6, INV-GROUND).
 #[cfg(feature = "ground")]

@@ -7,10 +7,12 @@ use arbitrary::Unstructured;
 use serde_json::Value;
 
 use crate::authorize::{authorize as decide, FixedSession};
+use crate::findings::{
+    check_siblings_judged_known, classify_appended_violation, AppendedViolation,
+};
 use crate::gen::{case_from_unstructured, Route, SyntaxClass, SyntaxWeights, Weights};
 use crate::invariants::{
-    check_decision_in_session, check_deterministic, check_monotone, check_siblings_judged_known,
-    check_siblings_judged_with, classify_appended_violation, AppendedViolation,
+    check_decision_in_session, check_deterministic, check_monotone, check_siblings_judged_with,
 };
 use crate::policy::units::{enumerate, UnitsError};
 use crate::policy::{CheckResult, Policy, Rule, Unit};

@@ -4,22 +4,19 @@
 //! [`check_decision_in_session`], [`InvariantViolation`]) live in
 //! `inner-cmd-core` and are re-exported here under their old paths. The
 //! checks below need the reference policy, the hardened profile or the
-//! execution oracle, so they stay in this crate.
+//! execution oracle, so they stay in this crate: policy-level checks
+//! (INV-9, INV-10, INV-12, matcher and recognizer agreement), the hardened
+//! profile's INV-9, and INV-GROUND. The classifiers that tell a known
+//! finding from a new violation are [`crate::findings`].
 
 pub use inner_cmd_core::invariants::*;
 
-mod here_document;
 mod image;
-pub(crate) mod known;
-pub use here_document::{has_unterminated_here_document, without_here_documents};
 mod policy;
-pub use known::{
-    check_siblings_judged_known, classify_appended_violation, classify_sibling_violation,
-    stays_separate, AppendedViolation, KnownAppendedViolation, KnownSiblingViolation,
-    SiblingViolation, KNOWN_APPENDED_VIOLATIONS, KNOWN_SIBLING_VIOLATIONS,
-};
 #[cfg(feature = "fuzzing")]
 pub(crate) use policy::check_matchers_agree_with;
+// For the finding classifiers (crate::findings), which re-check a variant of a case.
+pub(crate) use policy::units_covered;
 pub use policy::{
     check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,
     check_siblings_judged, check_siblings_judged_with, PolicyInvariantViolation,

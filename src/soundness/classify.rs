@@ -2,10 +2,9 @@
 //! (`INV-KNOWN-2`).
 
 use super::{blind_spots, misparsed};
+use crate::findings::{check_siblings_judged_known, has_unterminated_here_document};
 use crate::ground::{Execution, TRANSPARENT_WRAPPERS};
-use crate::invariants::{
-    check_siblings_judged_known, has_unterminated_here_document, GroundViolation,
-};
+use crate::invariants::GroundViolation;
 use crate::pipeline::Outcome;
 use crate::policy::check::{match_value, UNPARSEABLE_SENTINEL};
 use crate::policy::{Policy, Unit};
@@ -468,7 +467,7 @@ fn earlier_lines_of_a_parse_error(o: &GroundObservation<'_>) -> bool {
             u.text.contains('\n')
                 && squeeze(&u.text) != executed
                 && u.text.lines().any(|line| squeeze(line).contains(&executed))
-                && crate::invariants::known::parse_has_error(&u.text)
+                && crate::findings::parse_has_error(&u.text)
         })
 }
 

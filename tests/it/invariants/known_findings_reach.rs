@@ -15,12 +15,12 @@
 use std::time::Instant;
 
 use crate::support::properties::{decide, policy_of};
+use inner_cmd_spec::findings::{
+    classify_appended_violation, classify_sibling_violation, AppendedViolation, SiblingViolation,
+};
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
 use inner_cmd_spec::gen::{Case, Shape, SyntaxClass, SyntaxWeights, Weights, FULL_COMMAND_LABEL};
-use inner_cmd_spec::invariants::{
-    check_monotone, check_siblings_judged, classify_appended_violation, classify_sibling_violation,
-    AppendedViolation, SiblingViolation,
-};
+use inner_cmd_spec::invariants::{check_monotone, check_siblings_judged};
 use inner_cmd_spec::payload;
 use inner_cmd_spec::policy::Policy;
 use proptest::strategy::{Strategy, ValueTree};
@@ -218,7 +218,7 @@ fn inv_known_1_violations_per_finding() {
 /// `spec/findings.md` (`## A-1 …`, `## F-16 …`).
 #[test]
 fn inv_known_1_every_classifier_names_a_registered_finding() {
-    use inner_cmd_spec::invariants::{KNOWN_APPENDED_VIOLATIONS, KNOWN_SIBLING_VIOLATIONS};
+    use inner_cmd_spec::findings::{KNOWN_APPENDED_VIOLATIONS, KNOWN_SIBLING_VIOLATIONS};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/findings.md");
     let register = std::fs::read_to_string(&path).unwrap();
     let ids = KNOWN_SIBLING_VIOLATIONS

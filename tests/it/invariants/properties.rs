@@ -10,11 +10,13 @@
 use crate::support::properties::{answer, check, decide, pipeline, policy_of, with_full_command};
 use inner_cmd_spec::ecma::is_line_terminator;
 use inner_cmd_spec::events::Event;
+use inner_cmd_spec::findings::{
+    check_siblings_judged_known, classify_appended_violation, AppendedViolation,
+};
 use inner_cmd_spec::gen::proptest_front::{cases, cases_of};
 use inner_cmd_spec::gen::{Guard, Route, Shape, Weights, INNER_COMMANDS};
 use inner_cmd_spec::invariants::{
     check_deterministic, check_matchers_agree, check_monotone, check_recognizers_agree,
-    check_siblings_judged_known, classify_appended_violation, AppendedViolation,
 };
 use inner_cmd_spec::policy::{check::match_value, Policy, Rule};
 use inner_cmd_spec::verdict::{PermissionState, Verdict};

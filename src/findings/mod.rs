@@ -1,5 +1,10 @@
 //! Known violations of `INV-9` and `INV-10`, each recognized by its own
-//! classifier (spec chapter 6, `INV-KNOWN-1`; findings in `spec/findings.md`).
+//! classifier (spec §6.3, `INV-KNOWN-1`; findings in `spec/findings.md`).
+//!
+//! Tooling, not invariants: the checks themselves are in
+//! [`crate::invariants`]; the property tests, the fuzz targets and the
+//! soundness run hand their violations here, to be told a listed finding
+//! from a new flaw.
 //!
 //! The crate reproduces the deployed authorizer and policy on purpose, so the
 //! flaws listed in `spec/findings.md` are violations the invariants must see
@@ -13,9 +18,11 @@
 
 use serde_json::Value;
 
-use super::here_document::{has_unterminated_here_document, without_here_documents};
-use super::policy::{check_siblings_judged, units_covered, PolicyInvariantViolation};
+mod here_document;
+pub use here_document::{has_unterminated_here_document, without_here_documents};
+
 use crate::authorize::Decision;
+use crate::invariants::{check_siblings_judged, units_covered, PolicyInvariantViolation};
 use crate::payload;
 use crate::policy::check::UNPARSEABLE_SENTINEL;
 use crate::policy::Policy;
