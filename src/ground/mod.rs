@@ -117,7 +117,7 @@
 //! before). A command that loops (every stub succeeds, so `while curl x; do
 //! :; done` never ends) costs the whole time limit; a soundness run may
 //! lower [`Config::time_limit`]. The hardened soundness run
-//! (`examples/hardened_soundness.rs`, 500 ms limit) checked 22 allows per
+//! (`examples/soundness.rs`, 500 ms limit) checked 22 allows per
 //! second at load average 20 through one session, against 12 per second
 //! before (run 4, load 15-16, a `bwrap` start per batch of 400).
 //!

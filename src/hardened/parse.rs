@@ -114,7 +114,7 @@ pub fn heredoc_misread(command: &str) -> bool {
     let Ok(mut parser) = crate::policy::units::bash_parser() else {
         return true;
     };
-    let Ok(tree) = crate::policy::units::parse_bounded(&mut parser, command) else {
+    let Ok(tree) = crate::policy::bounded::parse(&mut parser, command) else {
         return true;
     };
     let mut stack = vec![tree.root_node()];

@@ -88,7 +88,7 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
         let parser = slot
             .as_mut()
             .ok_or_else(|| UnitsError::Parser("parser unavailable".to_owned()))?;
-        let tree = crate::policy::units::parse_bounded(parser, command)?;
+        let tree = crate::policy::bounded::parse(parser, command)?;
         walk(command, tree.root_node(), &mut sink)?;
         if sink.out.is_empty() && sink.comment {
             // HARD-UNIT-5: nothing runs, yet the deployed answer matches the

@@ -9,9 +9,10 @@
 //! Submodules, in the order data flows through them:
 //! [`config`] loads rules, [`pattern`] compiles one pattern, [`matcher`]
 //! evaluates a compiled rule set with its one-pass engine ([`reference`](mod@reference) is its deliberately simple
-//! twin), [`units`] splits a command, [`floor`] applies wrapper floors, and
+//! twin), [`units`] splits a command (parsed within the bounds of [`bounded`]), [`floor`] applies wrapper floors, and
 //! [`check`] aggregates the answer.
 
+pub mod bounded;
 pub mod check;
 pub mod config;
 mod engine;

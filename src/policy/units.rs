@@ -8,11 +8,11 @@
 //! size, unit count and total unit text stop a command whose units would be
 //! too large to judge (the caller fails closed on [`UnitsError`]).
 
-use std::cell::{Cell, RefCell};
-use std::ops::ControlFlow;
+use std::cell::RefCell;
 
-use tree_sitter::{Node, ParseOptions, Parser, Tree};
+use tree_sitter::{Node, Parser};
 
+use super::bounded::{self, BoundedParseError, MAX_PARSE_CHECKS, MAX_PIPE_CHARACTERS};
 use super::floor::wrapper_kind;
 use super::{Unit, UnitContext};
 
@@ -38,7 +38,8 @@ pub enum UnitsError {
     TooManyUnits,
     /// A unit is nested deeper than [`MAX_NESTING_DEPTH`].
     TooDeep,
-    /// The command would cost the parser more than `POL-LIMIT-6` allows.
+    /// The command would cost the parser more than `POL-LIMIT-6` allows
+    /// ([`super::bounded`]).
     TooCostly,
     /// The bash grammar could not be loaded or the parser gave no tree.
     Parser(String),
@@ -69,6 +70,15 @@ impl std::fmt::Display for UnitsError {
 }
 
 impl std::error::Error for UnitsError {}
+
+impl From<BoundedParseError> for UnitsError {
+    fn from(error: BoundedParseError) -> Self {
+        match error {
+            BoundedParseError::TooCostly => Self::TooCostly,
+            BoundedParseError::NoTree => Self::Parser("no syntax tree".to_owned()),
+        }
+    }
+}
 
 /// Node kinds that are walked through: their children are statements.
 const DESCEND: [&str; 4] = ["program", "list", "pipeline", "redirected_statement"];
@@ -197,95 +207,6 @@ pub fn bash_parser() -> Result<Parser, UnitsError> {
     Ok(parser)
 }
 
-/// Most `|` characters a command may contain to be parsed (`POL-LIMIT-6`):
-/// the parser keeps an unfinished pipeline's stages on its stack, and its
-/// error recovery over that stack takes memory quadratic in their number.
-pub const MAX_PIPE_CHARACTERS: usize = 1 << 11;
-/// Most progress checks (one per 100 parser operations) a parse may take
-/// (`POL-LIMIT-6`): the parser's memory grows with its work.
-pub const MAX_PARSE_CHECKS: usize = 1 << 12;
-
-/// Whether `command` is refused before parsing (`POL-LIMIT-6`).
-fn exceeds_pipe_budget(command: &str) -> bool {
-    memchr::memchr_iter(b'|', command.as_bytes())
-        .nth(MAX_PIPE_CHARACTERS)
-        .is_some()
-}
-
-/// A progress callback that cancels the parse after [`MAX_PARSE_CHECKS`]
-/// checks, counting them in `checks`.
-fn work_budget(
-    checks: &Cell<usize>,
-) -> impl FnMut(&tree_sitter::ParseState) -> ControlFlow<()> + '_ {
-    move |_| {
-        checks.set(checks.get().saturating_add(1));
-        if checks.get() > MAX_PARSE_CHECKS {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
-
-/// Parses `command` (UTF-8) with `parser` within the bounds of `POL-LIMIT-6`:
-/// for every parse of an untrusted command (the units, the hardened walk).
-///
-/// # Errors
-/// [`UnitsError::TooCostly`] beyond a bound; [`UnitsError::Parser`] if the
-/// parser gives no tree for another reason.
-pub fn parse_bounded(parser: &mut Parser, command: &str) -> Result<Tree, UnitsError> {
-    if exceeds_pipe_budget(command) {
-        return Err(UnitsError::TooCostly);
-    }
-    let checks = Cell::new(0);
-    let mut budget = work_budget(&checks);
-    let bytes = command.as_bytes();
-    let mut read = |offset: usize, _: tree_sitter::Point| bytes.get(offset..).unwrap_or_default();
-    let options = ParseOptions::new().progress_callback(&mut budget);
-    let parsed = parser.parse_with_options(&mut read, None, Some(options));
-    finish(parsed, &checks, parser)
-}
-
-/// [`parse_bounded`] of `command` given as its UTF-16 `code_units`.
-fn parse_utf16_bounded(
-    parser: &mut Parser,
-    command: &str,
-    code_units: &[u16],
-) -> Result<Tree, UnitsError> {
-    if exceeds_pipe_budget(command) {
-        return Err(UnitsError::TooCostly);
-    }
-    let checks = Cell::new(0);
-    let mut budget = work_budget(&checks);
-    let mut read =
-        |offset: usize, _: tree_sitter::Point| code_units.get(offset..).unwrap_or_default();
-    let options = ParseOptions::new().progress_callback(&mut budget);
-    let parsed = if cfg!(target_endian = "big") {
-        parser.parse_utf16_be_with_options(&mut read, None, Some(options))
-    } else {
-        parser.parse_utf16_le_with_options(&mut read, None, Some(options))
-    };
-    finish(parsed, &checks, parser)
-}
-
-/// The tree of a bounded parse. A parse the budget cancelled is over the
-/// limit, and the parser is reset so that it never resumes into the next
-/// command; no tree otherwise is a parser failure (`POL-LIMIT-4`).
-fn finish(
-    parsed: Option<Tree>,
-    checks: &Cell<usize>,
-    parser: &mut Parser,
-) -> Result<Tree, UnitsError> {
-    match parsed {
-        Some(tree) => Ok(tree),
-        None if checks.get() > MAX_PARSE_CHECKS => {
-            parser.reset();
-            Err(UnitsError::TooCostly)
-        }
-        None => Err(UnitsError::Parser("no syntax tree".to_owned())),
-    }
-}
-
 impl UnitParser {
     /// Loads the bash grammar.
     ///
@@ -311,7 +232,7 @@ impl UnitParser {
         // weighs skipped text by its encoded size, so the encoding changes
         // which tree a syntax error gives (POL-UNIT-1).
         let code_units: Vec<u16> = command.encode_utf16().collect();
-        let tree = parse_utf16_bounded(&mut self.parser, command, &code_units)?;
+        let tree = bounded::parse_utf16(&mut self.parser, command, &code_units)?;
         let mut sink = Sink {
             source: &code_units,
             command,

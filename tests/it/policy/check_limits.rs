@@ -5,10 +5,11 @@
 //! size of a Rust test thread, so a recursive walk would overflow here.
 
 use inner_cmd_spec::hardened::Profile;
+use inner_cmd_spec::policy::bounded::MAX_PIPE_CHARACTERS;
 use inner_cmd_spec::policy::check::OVER_LIMIT_SENTINEL;
 use inner_cmd_spec::policy::units::{
-    enumerate, UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_PIPE_CHARACTERS,
-    MAX_UNITS, MAX_UNIT_TEXT_CODE_UNITS,
+    enumerate, UnitsError, MAX_COMMAND_CODE_UNITS, MAX_NESTING_DEPTH, MAX_UNITS,
+    MAX_UNIT_TEXT_CODE_UNITS,
 };
 use inner_cmd_spec::policy::{CheckResult, UnitContext};
 use inner_cmd_spec::verdict::PermissionState;
