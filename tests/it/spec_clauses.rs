@@ -5,8 +5,9 @@
 //! token shaped like an id with one of the known chapter prefixes, found in a
 //! test source: every file under `tests/` and `core/tests/`, and the part of
 //! every file under `src/` and `core/src/` that follows its first
-//! `#[cfg(test)]` line. Doc comments of non-test code do not count as
-//! citations.
+//! `#[cfg(test)]` line. Doc comments (`///`, `//!`) of `src/` and `core/src/`
+//! do not count as citations, but every clause id they name must exist too,
+//! so the API docs never point at a clause that was renumbered or removed.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -58,20 +59,59 @@ fn clauses(spec: &str) -> BTreeSet<String> {
     ids
 }
 
-/// Cited ids per file, from the test portions of the sources.
-fn citations() -> BTreeMap<String, BTreeSet<String>> {
-    let token = Regex::new(&format!(
+/// The citation token: an id with one of the chapter prefixes.
+fn citation_token() -> Regex {
+    Regex::new(&format!(
         r"(?<![A-Za-z0-9_-])(?:{})(?:-[A-Z0-9]+)*-[0-9]+(?:\.[0-9]+)?(?![A-Za-z0-9_]|\.[0-9])",
         PREFIXES.join("|")
     ))
-    .unwrap();
+    .unwrap()
+}
+
+/// The Rust sources of both crates' libraries: this one's and the evaluator's (`core/`).
+fn library_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    rust_files(&repo().join("src"), &mut files);
+    rust_files(&repo().join("core/src"), &mut files);
+    files
+}
+
+/// The doc-comment lines (`///`, `//!`) of a source text, joined.
+fn doc_comments(text: &str) -> String {
+    text.lines()
+        .map(str::trim_start)
+        .filter(|line| line.starts_with("///") || line.starts_with("//!"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Clause ids named in the doc comments of the libraries, per id the files.
+fn doc_citations() -> BTreeMap<String, BTreeSet<String>> {
+    let token = citation_token();
+    let mut named: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in library_files() {
+        let docs = doc_comments(&std::fs::read_to_string(&path).unwrap());
+        for m in token.find_iter(&docs) {
+            let id = m.unwrap().as_str().to_owned();
+            if !NOT_CLAUSES.contains(&id.as_str()) {
+                named
+                    .entry(id)
+                    .or_default()
+                    .insert(path.display().to_string());
+            }
+        }
+    }
+    named
+}
+
+/// Cited ids per file, from the test portions of the sources.
+fn citations() -> BTreeMap<String, BTreeSet<String>> {
+    let token = citation_token();
     // Both crates' tests: this one's and the evaluator's (`core/`).
     let mut files = Vec::new();
     rust_files(&repo().join("tests"), &mut files);
     rust_files(&repo().join("core/tests"), &mut files);
-    let mut src_files = Vec::new();
-    rust_files(&repo().join("src"), &mut src_files);
-    rust_files(&repo().join("core/src"), &mut src_files);
+    let src_files = library_files();
     let mut cited: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut scan = |path: &Path, text: &str| {
         for m in token.find_iter(text) {
@@ -121,17 +161,44 @@ fn every_clause_is_cited_and_every_citation_exists() {
     );
 }
 
+/// Every clause id a doc comment of `src/` or `core/src/` names is a clause
+/// of the spec (doc comments are not citations, so they need no test).
+#[test]
+fn every_clause_named_in_doc_comments_exists() {
+    let spec = std::fs::read_to_string(repo().join("spec/SPEC.md")).unwrap();
+    let defined = clauses(&spec);
+    let named = doc_citations();
+    assert!(named.len() > 100, "the scan found only {} ids", named.len());
+    let unknown: Vec<String> = named
+        .iter()
+        .filter(|(id, _)| !defined.contains(*id))
+        .map(|(id, files)| {
+            format!(
+                "{id} ({})",
+                files.iter().cloned().collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "doc comments name clauses that do not exist: {unknown:#?}"
+    );
+}
+
+/// The doc-comment scan reads `///` and `//!` lines only, wherever they are indented.
+#[test]
+fn doc_comment_scan_reads_doc_lines_only() {
+    let text = "//! top\n    /// inner\n// plain\nlet x = 1; /// trailing\n/* block */";
+    assert_eq!(doc_comments(text), "//! top\n/// inner");
+}
+
 /// The scanner itself: clause headings, citation tokens, and what is not a citation.
 #[test]
 fn scanner_recognizes_ids_and_nothing_else() {
     let spec = "intro\n\n**AB-1** first.\n\n**AB-CD-2.1** second\ncontinues **AB-9** not at a paragraph start.\n\nnot **AB-3** bold later\n";
     let found: Vec<String> = clauses(spec).into_iter().collect();
     assert_eq!(found, ["AB-1", "AB-CD-2.1"]);
-    let token = Regex::new(&format!(
-        r"(?<![A-Za-z0-9_-])(?:{})(?:-[A-Z0-9]+)*-[0-9]+(?:\.[0-9]+)?(?![A-Za-z0-9_]|\.[0-9])",
-        PREFIXES.join("|")
-    ))
-    .unwrap();
+    let token = citation_token();
     let text = [
         "X",
         "-",
