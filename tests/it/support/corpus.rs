@@ -178,7 +178,7 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "the `inner-cmd decide` command line, not the protocol server",
     ),
     (
-        "PROTO-14",
+        "PROTO-15",
         "a memory bound of the server process; checked by tests/it/protocol/memory.rs under an address-space cap",
     ),
     (
