@@ -66,9 +66,12 @@ struct ConformArgs {
     /// The implementation's command line (split on whitespace, no shell).
     #[arg(long = "impl")]
     implementation: String,
-    /// Directory of vector files.
-    #[arg(long, default_value = "spec/vectors")]
-    vectors: std::path::PathBuf,
+    /// Directory of vector files; default: the vectors built into this binary.
+    #[arg(long)]
+    vectors: Option<std::path::PathBuf>,
+    /// Only run the vectors of this profile, and send it with each request; default: every vector as written.
+    #[arg(long, value_parser = ["deployed", "hardened"])]
+    profile: Option<String>,
     /// Only run vectors whose id matches this glob.
     #[arg(long)]
     only: Option<String>,
@@ -275,8 +278,17 @@ fn conform(args: &ConformArgs) -> ExitCode {
         Ok(command) => command,
         Err(error) => return usage(error.to_string()),
     };
-    let files = match conform::load_vectors(&args.vectors) {
+    let files = match &args.vectors {
+        None => conform::builtin_vectors(),
+        Some(dir) => conform::load_vectors(dir),
+    };
+    let files = match files {
         Ok(files) => files,
+        Err(error) if args.vectors.is_some() => {
+            return usage(format!(
+                "{error} (--vectors names a directory of vector files; without it the built-in vectors run)"
+            ))
+        }
         Err(error) => return usage(error.to_string()),
     };
     let skips = match &args.skip_file {
@@ -313,6 +325,7 @@ fn conform(args: &ConformArgs) -> ExitCode {
         command,
         only: args.only.clone(),
         chapters,
+        profile: args.profile.clone(),
         skips,
         timeout,
         progress: std::io::stderr().is_terminal(),
