@@ -29,7 +29,8 @@ fn main() {
         );
     }
     out.push_str("]\n");
-    let target = Path::new(&std::env::var("OUT_DIR").unwrap_or_default()).join("builtin_vectors.rs");
+    let target =
+        Path::new(&std::env::var("OUT_DIR").unwrap_or_default()).join("builtin_vectors.rs");
     if let Err(error) = std::fs::write(&target, out) {
         panic!("cannot write {}: {error}", target.display());
     }

@@ -84,7 +84,10 @@ mod tests {
         };
         let total = long.to_string().len();
         assert!(cut.ends_with(&format!("… ({total} bytes in all)")), "{cut}");
-        assert_eq!(cut.chars().count(), PREVIEW + format!("… ({total} bytes in all)").chars().count());
+        assert_eq!(
+            cut.chars().count(),
+            PREVIEW + format!("… ({total} bytes in all)").chars().count()
+        );
         // A cut never splits a character.
         let wide = "é".repeat(SHOWN_WHOLE);
         assert!(brief_text(&wide).starts_with(&"é".repeat(PREVIEW)));

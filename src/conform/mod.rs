@@ -27,5 +27,6 @@ pub use report::{CaseReport, Counts, Report, Status};
 pub use runner::{run, RunOptions};
 pub use select::{glob_match, parse_chapters, parse_skip_file, SkipFileError, SkipRule};
 pub use vectors::{
-    load_file, load_vectors, parse_file, Case, Latitude, LoadError, TestGroup, VectorFile, VectorTest,
+    load_file, load_vectors, parse_file, Case, Latitude, LoadError, TestGroup, VectorFile,
+    VectorTest,
 };

@@ -186,7 +186,10 @@ impl Report {
         let mut clauses: BTreeMap<String, Counts> = BTreeMap::new();
         for case in &cases {
             for clause in &case.clauses {
-                clauses.entry(clause.clone()).or_default().record(case.status);
+                clauses
+                    .entry(clause.clone())
+                    .or_default()
+                    .record(case.status);
             }
         }
         Self {
@@ -301,7 +304,10 @@ impl Report {
         for case in &self.cases {
             let clauses = case.clauses.join(", ");
             let show = |value: &Option<Value>| value.as_ref().map_or_else(String::new, brief_json);
-            let why = case.comment.as_deref().filter(|comment| !comment.is_empty());
+            let why = case
+                .comment
+                .as_deref()
+                .filter(|comment| !comment.is_empty());
             match case.status {
                 Status::Failed => {
                     out.push_str(&format!("FAIL {} [{clauses}]\n", case.id));
@@ -368,7 +374,10 @@ fn table(kind: &str, rows: &[(String, Counts)]) -> String {
     };
     let mut out = line(kind, Status::ALL.map(|status| status.name().to_owned()));
     for (name, counts) in rows {
-        out.push_str(&line(name, Status::ALL.map(|status| counts.get(status).to_string())));
+        out.push_str(&line(
+            name,
+            Status::ALL.map(|status| counts.get(status).to_string()),
+        ));
     }
     out
 }

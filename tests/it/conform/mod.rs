@@ -4,4 +4,5 @@ mod compare;
 mod corpus;
 mod report;
 mod runner;
+mod teach;
 mod vectors;
