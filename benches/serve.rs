@@ -10,6 +10,14 @@
 //!   the whole bench, requests written by a writer thread while the bench
 //!   reads the answers (pipelined; the server itself is single-threaded, so
 //!   it runs on one core).
+//!
+//! And, side by side in one run (issue 28), ten agent commands as `units`
+//! requests against the same ten as `decide` requests with the example
+//! policy's 56 bash rules (`serve/units-10` and `serve/decide-10`, per
+//! request), through `protocol::server::serve` and through the real
+//! process: what a protocol user pays per decision, rule-set cache included
+//! (`PROTO-14`); `serve/decide-10-uncached` is the pure handler, which
+//! builds the rule set for every request.
 use std::hint::black_box;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -135,5 +143,78 @@ fn binary(c: &mut Criterion) {
     assert!(status.success(), "inner-cmd serve exited with {status}");
 }
 
-criterion_group!(benches, in_process, binary);
+/// Ten agent commands: plain, compound, wrapped, substituted.
+const AGENT_COMMANDS: [&str; 10] = [
+    "git status --short",
+    "cd /repo && timeout 240 pnpm install 2>&1 | tail -30; echo EXIT",
+    "cargo test --all-features 2>&1 | tail -50",
+    "ls -la src/ && cat README.md | head -40",
+    "git diff --stat && git log --oneline -5",
+    "timeout 30s npm run build",
+    "grep -rn 'TODO' src | wc -l",
+    "rm -rf node_modules && npm ci",
+    "echo \"$(git rev-parse HEAD)\" > .rev",
+    "time cargo build --release 2>&1 | tail -3",
+];
+
+/// `units` and `decide` request lines for [`AGENT_COMMANDS`], the latter with
+/// the example policy's bash rules.
+fn agent_requests() -> (Vec<String>, Vec<String>) {
+    let rules = inner_cmd_spec::policy::config::example_policy()
+        .expect("the built-in example policy")
+        .rules;
+    let units = AGENT_COMMANDS
+        .iter()
+        .enumerate()
+        .map(|(i, command)| format!("{}\n", json!({"id": i, "op": "units", "command": command})))
+        .collect();
+    let decide = AGENT_COMMANDS
+        .iter()
+        .enumerate()
+        .map(|(i, command)| {
+            format!(
+                "{}\n",
+                json!({"id": i, "op": "decide", "command": command, "rules": rules, "home": HOME})
+            )
+        })
+        .collect();
+    (units, decide)
+}
+
+fn decide_against_units(c: &mut Criterion) {
+    let (units, decide) = agent_requests();
+    for line in units.iter().chain(&decide) {
+        let response = protocol::handle_line(line.trim_end().as_bytes());
+        assert!(response.contains("\"ok\":true"), "{line} -> {response}");
+    }
+    let mut group = c.benchmark_group("serve");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2))
+        .sampling_mode(SamplingMode::Flat)
+        .throughput(Throughput::Elements(AGENT_COMMANDS.len() as u64));
+    // One handler across iterations, as one `inner-cmd serve` process keeps
+    // its rule sets for its whole life (PROTO-14).
+    for (name, lines) in [("units-10", &units), ("decide-10", &decide)] {
+        let mut handler = protocol::Handler::new();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for line in lines {
+                    black_box(handler.handle_line(black_box(line.trim_end().as_bytes())));
+                }
+            });
+        });
+    }
+    group.bench_function("decide-10-uncached", |b| {
+        b.iter(|| {
+            for line in &decide {
+                black_box(protocol::handle_line(black_box(line.trim_end().as_bytes())));
+            }
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, decide_against_units, in_process, binary);
 criterion_main!(benches);

@@ -13,6 +13,8 @@
 pub mod brief;
 pub mod builtin;
 pub mod compare;
+#[cfg(feature = "proptest")]
+pub mod fuzz;
 pub mod junit;
 pub mod process;
 pub mod report;

@@ -177,6 +177,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "PROTO-13",
         "the `inner-cmd decide` command line, not the protocol server",
     ),
+    (
+        "PROTO-14",
+        "a server's memory of earlier requests: one vector is one request, so tests/it/protocol/cache.rs checks it on streams",
+    ),
 ];
 
 pub fn exempt(clause: &str) -> Option<&'static str> {
