@@ -18,20 +18,22 @@ const EDITS: &[&str] = &["x", ".", "\n", "🦀", "/", " ", "*", "+", "?"];
 /// given, is sent with every operation that takes one (`HARD-1`).
 pub fn request(c: &mut impl Choices, ops: &[&str], profile: Option<&str>) -> Value {
     let op = ops.get(c.choose(ops.len())).copied().unwrap_or("match");
-    let mut fields = match op {
+    let fields = match op {
         "match" => match_request(c),
         "units" => json!({"command": policy_cases::command(c)}),
         "check" | "advisory" => policy_request(c),
         "authorize" => authorize_request(c),
         _ => decide_request(c),
     };
-    if let Value::Object(fields) = &mut fields {
-        fields.insert("op".into(), Value::from(op));
-        if let (Some(profile), false) = (profile, op == "match") {
-            fields.insert("profile".into(), Value::from(profile));
-        }
+    let mut request = Map::new();
+    request.insert("op".into(), Value::from(op));
+    if let Value::Object(fields) = fields {
+        request.extend(fields);
     }
-    fields
+    if let (Some(profile), false) = (profile, op == "match") {
+        request.insert("profile".into(), Value::from(profile));
+    }
+    Value::Object(request)
 }
 
 /// A pattern and a value that matches it, or one edit away from one.

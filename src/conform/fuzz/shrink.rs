@@ -1,7 +1,8 @@
 //! Shrinking a diverging request below what the generator's decisions reach
 //! (`CONF-FUZZ-4`): after proptest has shrunk the decisions, single array
 //! elements and single characters of string members are removed, one at a
-//! time, while the divergence persists.
+//! time (a character also from every string at once, so that a pattern and
+//! its value shrink together), while the divergence persists.
 
 use serde_json::Value;
 
@@ -63,6 +64,59 @@ fn smaller(value: &Value) -> Vec<Value> {
     out
 }
 
+/// Every variant of `value` with one character left out of every string
+/// that holds it (its first occurrence in each): a pattern and the value it
+/// matches shrink together.
+fn together(value: &Value) -> Vec<Value> {
+    let mut seen: Vec<char> = Vec::new();
+    collect_chars(value, &mut seen);
+    seen.into_iter()
+        .map(|ch| without_char(value, ch))
+        .filter(|variant| variant != value)
+        .collect()
+}
+
+fn collect_chars(value: &Value, seen: &mut Vec<char>) {
+    match value {
+        Value::String(text) => {
+            for ch in text.chars() {
+                if !seen.contains(&ch) {
+                    seen.push(ch);
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| collect_chars(item, seen)),
+        Value::Object(members) => members
+            .iter()
+            .filter(|(key, _)| !FIXED.contains(&key.as_str()))
+            .for_each(|(_, member)| collect_chars(member, seen)),
+        _ => {}
+    }
+}
+
+fn without_char(value: &Value, ch: char) -> Value {
+    match value {
+        Value::String(text) => Value::String(text.replacen(ch, "", 1)),
+        Value::Array(items) => {
+            Value::Array(items.iter().map(|item| without_char(item, ch)).collect())
+        }
+        Value::Object(members) => Value::Object(
+            members
+                .iter()
+                .map(|(key, member)| {
+                    let member = if FIXED.contains(&key.as_str()) {
+                        member.clone()
+                    } else {
+                        without_char(member, ch)
+                    };
+                    (key.clone(), member)
+                })
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
 /// The size shrinking reduces: characters of strings and elements of arrays.
 #[must_use]
 pub fn size(value: &Value) -> usize {
@@ -80,7 +134,8 @@ pub fn shrink(request: Value, budget: usize, diverges: &mut dyn FnMut(&Value) ->
     let mut best = request;
     let mut asked = 0;
     'improve: loop {
-        for candidate in smaller(&best) {
+        let candidates = together(&best).into_iter().chain(smaller(&best));
+        for candidate in candidates {
             if asked >= budget {
                 break 'improve;
             }
@@ -126,6 +181,19 @@ mod tests {
         assert_eq!(
             small,
             json!({"op": "check", "rules": [{"pattern": "b", "action": "deny"}]})
+        );
+        // A pattern and its value shrink together.
+        let pair = json!({"pattern": "café *", "value": "café"});
+        let mut optional = |r: &Value| {
+            let (p, v) = (
+                r["pattern"].as_str().unwrap_or(""),
+                r["value"].as_str().unwrap_or(""),
+            );
+            p.strip_suffix(" *") == Some(v)
+        };
+        assert_eq!(
+            shrink(pair, 1_000, &mut optional),
+            json!({"pattern": " *", "value": ""})
         );
         // The budget bounds the questions.
         let mut count = 0;

@@ -2,6 +2,7 @@
 
 mod compare;
 mod corpus;
+mod fuzz;
 mod report;
 mod runner;
 mod teach;

@@ -82,6 +82,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about the runner; checked by tests/it/conform/runner.rs against real processes",
     ),
     (
+        "CONF-FUZZ-",
+        "about the generated differential; checked by tests/it/conform/fuzz.rs against real processes",
+    ),
+    (
         "GEN-",
         "about the case generators (src/gen), not about answers to requests",
     ),
