@@ -9,6 +9,7 @@
 //! file ([`vector`]).
 
 pub mod expect;
+mod render;
 pub mod requests;
 pub mod shrink;
 pub mod vector;
@@ -21,6 +22,8 @@ use proptest::prelude::any;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::Value;
+
+pub use render::render_divergence;
 
 use super::process::{Implementation, ProcessError};
 use crate::gen::proptest_front::MAX_BYTES;
@@ -167,7 +170,7 @@ impl Subject<'_> {
             Ok(mut response) => {
                 self.running = Some(running);
                 if let Value::Object(fields) = &mut response {
-                    fields.remove("id");
+                    fields.shift_remove("id");
                 }
                 Ok(response)
             }
@@ -188,7 +191,7 @@ fn reference(handler: &mut Handler, request: &Value) -> Value {
     let line = handler.handle_line(request.to_string().as_bytes());
     let mut response: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
     if let Value::Object(fields) = &mut response {
-        fields.remove("id");
+        fields.shift_remove("id");
     }
     response
 }
@@ -365,41 +368,4 @@ pub fn fuzz(options: &FuzzOptions) -> Result<FuzzReport, FuzzError> {
         dropped,
         divergence: None,
     })
-}
-
-/// The readable account of a divergence (`CONF-FUZZ-3`): the shrunk
-/// request as one line to send the implementation (with an `id`), both
-/// answers, the difference, and the vector file with the command that reruns it.
-#[must_use]
-pub fn render_divergence(
-    found: &Divergence,
-    cases: u64,
-    seed: u64,
-    implementation: &str,
-) -> String {
-    let mut request = found.request.clone();
-    if let Value::Object(fields) = &mut request {
-        fields.insert("id".into(), Value::from(1));
-    }
-    let theirs = match &found.implementation {
-        Ok(response) => response.to_string(),
-        Err(error) => format!("(no answer: {})", super::brief::printable(error)),
-    };
-    let out_dir = found
-        .vector_file
-        .parent()
-        .map_or_else(|| ".".to_owned(), |dir| dir.display().to_string());
-    format!(
-        "divergence after {cases} cases (seed {seed}), shrunk from {} to {} characters\n\
-         request:        {request}\n\
-         reference:      {}\n\
-         implementation: {theirs}\n\
-         difference:     {}\n\
-         vector file:    {} (rerun: inner-cmd conform --impl '{implementation}' --vectors {out_dir})\n",
-        shrink::size(&found.original),
-        shrink::size(&found.request),
-        found.reference,
-        super::brief::printable(&found.difference),
-        found.vector_file.display(),
-    )
 }

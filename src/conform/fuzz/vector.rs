@@ -20,8 +20,8 @@ pub fn render(request: &Value, answer: &Value, seed: u64) -> (String, Value) {
     let op = request.get("op").and_then(Value::as_str).unwrap_or("match");
     let stem = format!("fuzz-{op}-{seed}");
     let mut fields: Map<String, Value> = request.as_object().cloned().unwrap_or_default();
-    fields.remove("op");
-    fields.remove("id");
+    fields.shift_remove("op");
+    fields.shift_remove("id");
     let file = json!({
         "schema": "vectors.schema.json",
         "specVersion": SPEC_VERSION,
