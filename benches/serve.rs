@@ -14,10 +14,11 @@
 //! And, side by side in one run (issue 28), ten agent commands as `units`
 //! requests against the same ten as `decide` requests with the example
 //! policy's 56 bash rules (`serve/units-10` and `serve/decide-10`, per
-//! request), through `protocol::server::serve` and through the real
-//! process: what a protocol user pays per decision, rule-set cache included
-//! (`PROTO-14`); `serve/decide-10-uncached` is the pure handler, which
-//! builds the rule set for every request.
+//! request), through the server's `protocol::Handler` (kept across
+//! iterations, as one process keeps it) and through the real process
+//! (`*-process`): what a protocol user pays per decision, rule-set cache
+//! included (`PROTO-14`); `serve/decide-10-uncached` is the pure
+//! `handle_line`, which builds the rule set for every request.
 use std::hint::black_box;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -100,7 +101,20 @@ fn in_process(c: &mut Criterion) {
 }
 
 fn binary(c: &mut Criterion) {
-    let input: Vec<u8> = requests().concat().into_bytes();
+    let mut group = c.benchmark_group("serve");
+    configure(&mut group);
+    through_the_process(&mut group, "binary-pipes", &requests());
+    group.finish();
+}
+
+/// `lines` through one real `inner-cmd serve` process, pipelined: a writer
+/// thread sends them while the bench reads the answers.
+fn through_the_process(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    lines: &[String],
+) {
+    let input: Vec<u8> = lines.concat().into_bytes();
     let mut child = Command::new(env!("CARGO_BIN_EXE_inner-cmd"))
         .arg("serve")
         .stdin(Stdio::piped())
@@ -114,9 +128,7 @@ fn binary(c: &mut Criterion) {
     stdout.read_line(&mut line).expect("handshake");
     assert!(line.contains("\"protocol\""), "handshake: {line}");
 
-    let mut group = c.benchmark_group("serve");
-    configure(&mut group);
-    group.bench_function("binary-pipes", |b| {
+    group.bench_function(name, |b| {
         b.iter_custom(|iterations| {
             let start = Instant::now();
             for _ in 0..iterations {
@@ -127,7 +139,7 @@ fn binary(c: &mut Criterion) {
                             .and_then(|()| stdin.flush())
                             .expect("write requests")
                     });
-                    for _ in 0..BATCH {
+                    for _ in 0..lines.len() {
                         line.clear();
                         stdout.read_line(&mut line).expect("read response");
                         assert!(line.contains("\"ok\":true"), "response: {line}");
@@ -137,7 +149,6 @@ fn binary(c: &mut Criterion) {
             start.elapsed()
         });
     });
-    group.finish();
     drop(stdin);
     let status = child.wait().expect("inner-cmd serve exits");
     assert!(status.success(), "inner-cmd serve exited with {status}");
@@ -213,6 +224,8 @@ fn decide_against_units(c: &mut Criterion) {
             }
         });
     });
+    through_the_process(&mut group, "units-10-process", &units);
+    through_the_process(&mut group, "decide-10-process", &decide);
     group.finish();
 }
 
