@@ -54,7 +54,7 @@ fn match_request(c: &mut impl Choices) -> Value {
     json!({"pattern": pattern, "value": value, "home": home})
 }
 
-/// `value` with one character deleted, replaced, or one inserted.
+/// `value` with one character deleted, replaced, its case flipped, or one inserted.
 fn edited(c: &mut impl Choices, value: &str) -> String {
     let boundaries: Vec<usize> = value
         .char_indices()
@@ -75,10 +75,24 @@ fn edited(c: &mut impl Choices, value: &str) -> String {
     );
     let current = value.get(at..next).unwrap_or("");
     let edit = EDITS.get(c.choose(EDITS.len())).copied().unwrap_or("x");
-    match c.choose(3) {
+    match c.choose(4) {
         0 => format!("{head}{tail}"),
         1 => format!("{head}{edit}{tail}"),
-        _ => format!("{head}{edit}{current}{tail}"),
+        2 => format!("{head}{edit}{current}{tail}"),
+        // Case is part of a literal: `RM` is not `rm`.
+        _ => {
+            let flipped: String = current
+                .chars()
+                .flat_map(|ch| {
+                    if ch.is_lowercase() {
+                        ch.to_uppercase().collect::<Vec<_>>()
+                    } else {
+                        ch.to_lowercase().collect::<Vec<_>>()
+                    }
+                })
+                .collect();
+            format!("{head}{flipped}{tail}")
+        }
     }
 }
 

@@ -110,6 +110,14 @@ fn planted() -> Vec<(&'static str, String)> {
         ),
         // `*` and `?` stop at a newline (a regex without the s flag).
         ("newline", mutate(&regex, "re.fullmatch(regex, value, re.DOTALL)", "re.fullmatch(regex, value)")),
+        // Case-insensitive literals.
+        ("ignore-case", mutate(&regex, "re.fullmatch(regex, value, re.DOTALL)", "re.fullmatch(regex, value, re.DOTALL | re.IGNORECASE)")),
+        // A prefix of the value matching counts as a match.
+        ("prefix", mutate(&regex, "re.fullmatch(regex, value, re.DOTALL)", "re.match(regex, value, re.DOTALL)")),
+        // `*` needs at least one character.
+        ("star-not-empty", mutate(&regex, "\".*\" if ch == \"*\"", "\".+\" if ch == \"*\"")),
+        // `?` may match nothing.
+        ("question-optional", mutate(&regex, "else \".\" if ch == \"?\"", "else \".?\" if ch == \"?\"")),
         // Regex metacharacters other than brackets stay special.
         (
             "metacharacters",
