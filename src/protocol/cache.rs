@@ -20,8 +20,9 @@ pub const MAX_POLICIES: usize = 16;
 
 /// The keys of the kept policies (the policy's JSON text and the home)
 /// total at most this many bytes; a key and a built policy are each linear
-/// in that text (`POL-MATCH-10`), so this bounds the cache's memory (`PROTO-14`).
-pub const MAX_KEY_BYTES: usize = 1024 * 1024;
+/// in that text (`POL-MATCH-10`), so this bounds the cache's memory
+/// (`PROTO-14`; the built size per byte of text is measured in `BENCHMARKS.md`).
+pub const MAX_KEY_BYTES: usize = 256 * 1024;
 
 /// A policy whose key is longer than this is built for its request and not kept.
 pub const MAX_KEPT_KEY_BYTES: usize = MAX_KEY_BYTES / 4;
