@@ -391,7 +391,7 @@ fn conform(args: &ConformArgs) -> ExitCode {
     }
     if report.passed + report.failed + report.errored == 0 {
         eprintln!(
-            "inner-cmd conform: no vector passed, failed or errored; check --vectors, --only, --chapter and the skip file"
+            "inner-cmd conform: no vector passed, failed or errored; check --vectors, --only, --chapter, --profile and the skip file"
         );
     }
     if report.success(args.require_all) {
