@@ -42,12 +42,15 @@
 //!
 //! # The sandbox
 //!
-//! bubblewrap (`bwrap`; Debian package `bubblewrap`): new user, PID, network,
-//! IPC, UTS and cgroup namespaces (no network), the host's root read-only,
-//! `/tmp`, `/run`, `/home`, `/root`, `/var/tmp` replaced by empty tmpfs, the
-//! `bin` directories replaced by the stubs. A program named by an absolute
-//! path that is not a stub (a library's helper, say) runs inside that
-//! sandbox only. The sandbox is *resident* ([`Session`]): one `bwrap` start,
+//! Built by bubblewrap (`bwrap`; Debian package `bubblewrap`) when it is
+//! installed, else by util-linux `unshare` ([`Backend`], `unshare.bash`; on
+//! every Debian and Ubuntu system), the same either way: new user, PID,
+//! network, IPC, UTS and cgroup namespaces (no network), the host's mounts
+//! read-only, `/tmp`, `/run`, `/home`, `/root`, `/var/tmp` replaced by empty
+//! tmpfs, a `/dev` of its own, no capabilities, the `bin` directories
+//! replaced by the stubs. A program named by an absolute path that is not a
+//! stub (a library's helper, say) runs inside that
+//! sandbox only. The sandbox is *resident* ([`Session`]): one sandbox start,
 //! then a driver inside it reads commands one at a time from a pipe, runs
 //! each in a fresh bash, in its own empty directory (also its `HOME`), with a
 //! wall-clock limit ([`Config::time_limit`], 2 s), a CPU limit, a
@@ -93,7 +96,7 @@
 //!
 //! # API, and cost
 //!
-//! Build one [`Oracle`] ([`Oracle::new`]: finds bash, `bwrap` and `sh`,
+//! Build one [`Oracle`] ([`Oracle::new`]: finds bash, `sh` and the sandbox,
 //! builds the stub directory once) and reuse it. [`Oracle::run`] and
 //! [`Oracle::attempt`] run one command, [`Oracle::run_batch`] and
 //! [`Oracle::attempt_batch`] many, all through a resident sandbox the oracle
@@ -156,7 +159,11 @@
 //! # Ok::<(), inner_cmd_spec::ground::GroundError>(())
 //! ```
 
+mod answer;
+mod backend;
+mod control;
 mod host;
+mod oracle;
 mod record;
 pub mod report;
 mod sandbox;
@@ -169,7 +176,9 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-pub use sandbox::{Attempt, Oracle};
+pub use answer::Attempt;
+pub use backend::{Backend, BACKEND_VARIABLE};
+pub use oracle::Oracle;
 pub use session::Session;
 
 /// Programs whose stub runs its inner command as the real program would (`INV-GROUND-2`).
@@ -187,6 +196,9 @@ pub struct Config {
     pub bash: Option<PathBuf>,
     /// The bubblewrap executable; `None`: `bwrap` found on `PATH`.
     pub bwrap: Option<PathBuf>,
+    /// How the sandbox is built: bubblewrap or util-linux `unshare`
+    /// ([`Backend::Auto`]: [`BACKEND_VARIABLE`], else bubblewrap when found).
+    pub backend: Backend,
     /// Wall-clock limit of one command (at least 10 ms are given).
     pub time_limit: Duration,
     /// The exit status of a stub that is neither a wrapper nor a shell, and of
@@ -221,6 +233,7 @@ impl Default for Config {
         Self {
             bash: None,
             bwrap: None,
+            backend: Backend::Auto,
             time_limit: Duration::from_secs(2),
             stub_status: 0,
             max_processes: 128,
@@ -285,7 +298,8 @@ pub enum Origin {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GroundError {
-    /// bash, `bwrap` or `sh` was not found, or the stub directory could not be built.
+    /// bash, `sh` or a sandbox was not found or does not start, or the stub
+    /// directory could not be built; the message says what fixes it.
     Setup(String),
     /// The sandbox could not be started or did not finish the command.
     Start(String),

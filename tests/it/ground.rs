@@ -1,6 +1,6 @@
 //! The execution oracle and INV-GROUND (spec §6.2, `INV-GROUND-1` to
-//! `INV-GROUND-7`). Needs the `ground` feature and bubblewrap (`bwrap`),
-//! which `.ci/run` installs.
+//! `INV-GROUND-7`). Needs the `ground` feature and a sandbox: bubblewrap
+//! (`bwrap`, which `.ci/run` installs) or util-linux `unshare`.
 #![cfg(feature = "ground")]
 
 use std::sync::OnceLock;
@@ -12,6 +12,7 @@ use inner_cmd_spec::pipeline::{decide, Options};
 use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
+mod backends;
 mod race;
 mod session;
 mod wrappers;
@@ -19,7 +20,7 @@ mod wrappers;
 /// One oracle for the whole file (building the stub directory costs ~100 ms).
 fn oracle() -> &'static Oracle {
     static ORACLE: OnceLock<Oracle> = OnceLock::new();
-    ORACLE.get_or_init(|| Oracle::new(Config::default()).expect("the oracle needs bwrap"))
+    ORACLE.get_or_init(|| Oracle::new(Config::default()).unwrap_or_else(|error| panic!("{error}")))
 }
 
 /// What bash executes for `command` (shared with `invariants::ground_basis`).
