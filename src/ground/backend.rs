@@ -144,7 +144,7 @@ pub(super) fn command(launcher: &Launcher, layout: &Layout<'_>) -> Command {
 }
 
 fn bwrap_command(bwrap: &Path, layout: &Layout<'_>) -> Command {
-    use super::sandbox::{CONTROL, MASKED, OUT};
+    use super::paths::{CONTROL, MASKED, OUT};
     let mut command = Command::new(bwrap);
     command.args([
         "--unshare-all",
@@ -188,7 +188,7 @@ fn bwrap_command(bwrap: &Path, layout: &Layout<'_>) -> Command {
 /// network, IPC, UTS and cgroup namespaces, running the setup script as
 /// the PID namespace's init.
 fn unshare_command(tools: &UnshareTools, layout: &Layout<'_>) -> Command {
-    use super::sandbox::{CONTROL, MASKED, OUT};
+    use super::paths::{CONTROL, MASKED, OUT};
     let mut command = Command::new(&tools.setsid);
     command
         .arg(&tools.setpriv)

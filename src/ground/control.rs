@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::sandbox::{BIN_DIRS, CONTROL};
+use super::paths::{BIN_DIRS, CONTROL};
 use super::{SHELLS, TRANSPARENT_WRAPPERS};
 
 const ENV_BASH: &str = include_str!("env.bash");

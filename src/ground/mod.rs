@@ -164,6 +164,7 @@ mod backend;
 mod control;
 mod host;
 mod oracle;
+mod paths;
 mod record;
 pub mod report;
 mod sandbox;

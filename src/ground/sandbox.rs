@@ -12,23 +12,9 @@ use super::control::write_control;
 use super::host::{
     count_own_processes, current_gid, current_uid, remove_stale, temp_base, which, TempDir,
 };
+use super::paths::BIN_DIRS;
 use super::{Config, GroundError};
 
-/// Where the control directory (trap, stubs, driver, bash) appears in the sandbox.
-pub(super) const CONTROL: &str = "/tmp/.ground";
-/// Where the session's directory (commands, logs, work directories) appears.
-pub(super) const OUT: &str = "/tmp/.ground-out";
-/// The directories whose programs get stubs and are replaced by the stubs.
-pub(super) const BIN_DIRS: [&str; 6] = [
-    "/usr/local/sbin",
-    "/usr/local/bin",
-    "/usr/sbin",
-    "/usr/bin",
-    "/sbin",
-    "/bin",
-];
-/// Directories replaced by an empty tmpfs when they exist.
-pub(super) const MASKED: [&str; 5] = ["/tmp", "/run", "/home", "/root", "/var/tmp"];
 /// The file-size limit, in KiB (also bounds the record log).
 pub(super) const FILE_SIZE_KIB: u64 = 4096;
 /// Longer commands are run from a file rather than by `bash -c`.
