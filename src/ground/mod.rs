@@ -229,6 +229,37 @@ impl Executed {
     }
 }
 
+/// The records of `execution` in a form that does not depend on the order
+/// in which concurrent processes wrote them (a pipeline's stages race), to
+/// compare two oracles' records: each record's text, argv, origin (a
+/// wrapper's inner command names its wrapper by its text) and inner index,
+/// as one JSON text, sorted. Process ids are left out.
+#[must_use]
+pub fn normalized_records(execution: &Execution) -> Vec<String> {
+    let mut records: Vec<String> = execution
+        .commands
+        .iter()
+        .map(|executed| {
+            let origin = match executed.origin {
+                Origin::Bash => serde_json::json!("bash"),
+                Origin::Program => serde_json::json!("program"),
+                Origin::WrapperInner { wrapper } => serde_json::json!({
+                    "wrapper": execution.commands.get(wrapper).map(|w| &w.text),
+                }),
+            };
+            serde_json::json!({
+                "text": executed.text,
+                "argv": executed.argv,
+                "origin": origin,
+                "innerAt": executed.inner_at,
+            })
+            .to_string()
+        })
+        .collect();
+    records.sort();
+    records
+}
+
 impl Default for Config {
     fn default() -> Self {
         Self {
