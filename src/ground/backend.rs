@@ -126,7 +126,6 @@ pub(super) struct Layout<'a> {
     pub(super) control: &'a Path,
     pub(super) out: &'a Path,
     pub(super) bash: &'a Path,
-    pub(super) sh: &'a Path,
     pub(super) stub_targets: &'a [&'static str],
     pub(super) driver: String,
     /// The user the sandbox runs as on the host (for the nested namespace of
@@ -161,12 +160,10 @@ fn bwrap_command(bwrap: &Path, layout: &Layout<'_>) -> Command {
         command.args(["--tmpfs", dir]);
     }
     command.arg("--ro-bind").arg(layout.control).arg(CONTROL);
-    for (tool, name) in [(layout.bash, "bash"), (layout.sh, "sh")] {
-        command
-            .arg("--ro-bind")
-            .arg(tool)
-            .arg(format!("{CONTROL}/{name}"));
-    }
+    command
+        .arg("--ro-bind")
+        .arg(layout.bash)
+        .arg(format!("{CONTROL}/bash"));
     command.arg("--bind").arg(layout.out).arg(OUT);
     for dir in layout.stub_targets {
         command
@@ -213,7 +210,6 @@ fn unshare_command(tools: &UnshareTools, layout: &Layout<'_>) -> Command {
         .arg(layout.control)
         .arg(layout.out)
         .arg(layout.bash)
-        .arg(layout.sh)
         .arg(&tools.mount)
         .arg(&tools.mkdir)
         .arg(&tools.ln)

@@ -162,6 +162,7 @@
 mod answer;
 mod backend;
 mod control;
+mod execution;
 mod host;
 mod oracle;
 mod paths;
@@ -175,10 +176,9 @@ pub use words::literal_words;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use serde::Serialize;
-
 pub use answer::Attempt;
 pub use backend::{Backend, BACKEND_VARIABLE};
+pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
 pub use oracle::Oracle;
 pub use session::Session;
 
@@ -209,57 +209,6 @@ pub struct Config {
     pub max_processes: u32,
 }
 
-impl Executed {
-    /// The program this command started, as text (its basename, then its
-    /// arguments, shell-quoted), when the command's text does not name it
-    /// literally as its command word: `exec curl x`, `command curl x`,
-    /// `$(echo rm) -rf /`, `"$CMD" x` (`INV-GROUND-6`). `None` when no stub
-    /// ran or the text names the program.
-    #[must_use]
-    pub fn hidden_program(&self) -> Option<String> {
-        let argv = self.argv.as_deref()?;
-        if words::names_program(&self.text, argv) {
-            return None;
-        }
-        let mut words = argv.to_vec();
-        if let Some(first) = words.first_mut() {
-            *first = words::basename(first).to_owned();
-        }
-        Some(quote_words(&words))
-    }
-}
-
-/// The records of `execution` in a form that does not depend on the order
-/// in which concurrent processes wrote them (a pipeline's stages race), to
-/// compare two oracles' records: each record's text, argv, origin (a
-/// wrapper's inner command names its wrapper by its text) and inner index,
-/// as one JSON text, sorted. Process ids are left out.
-#[must_use]
-pub fn normalized_records(execution: &Execution) -> Vec<String> {
-    let mut records: Vec<String> = execution
-        .commands
-        .iter()
-        .map(|executed| {
-            let origin = match executed.origin {
-                Origin::Bash => serde_json::json!("bash"),
-                Origin::Program => serde_json::json!("program"),
-                Origin::WrapperInner { wrapper } => serde_json::json!({
-                    "wrapper": execution.commands.get(wrapper).map(|w| &w.text),
-                }),
-            };
-            serde_json::json!({
-                "text": executed.text,
-                "argv": executed.argv,
-                "origin": origin,
-                "innerAt": executed.inner_at,
-            })
-            .to_string()
-        })
-        .collect();
-    records.sort();
-    records
-}
-
 impl Default for Config {
     fn default() -> Self {
         Self {
@@ -271,59 +220,6 @@ impl Default for Config {
             max_processes: 128,
         }
     }
-}
-
-/// Everything bash executed for one command string (`INV-GROUND-1`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Execution {
-    /// `$BASH_VERSION` of the bash that ran it.
-    pub bash_version: String,
-    /// Every executed command, in the order it was recorded.
-    pub commands: Vec<Executed>,
-    /// The exit status of the top-level bash.
-    pub status: i32,
-}
-
-/// One command bash executed, or a program a wrapper ran (`INV-GROUND-1`, `INV-GROUND-2`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Executed {
-    /// For [`Origin::Bash`], `BASH_COMMAND`: the text bash was about to
-    /// execute, before expansion. For [`Origin::WrapperInner`], the wrapper's
-    /// text without the wrapper's own words when that can be read off it
-    /// exactly, else the inner argv shell-quoted. For [`Origin::Program`],
-    /// its argv shell-quoted, the program's basename first.
-    pub text: String,
-    /// The argv a stub received, after expansion: the first element is the
-    /// path it was started as (`/usr/bin/ls`). `None`: no stub ran (a builtin,
-    /// a keyword, a function, a command not found, a program outside the stubs).
-    pub argv: Option<Vec<String>>,
-    /// Where the record came from.
-    pub origin: Origin,
-    /// For a transparent wrapper whose stub ran an inner command: the index in
-    /// [`Executed::argv`] where the inner command starts.
-    pub inner_at: Option<usize>,
-    /// The process that recorded it (`BASHPID` of the bash, or the stub's
-    /// pid), as seen inside the sandbox's PID namespace.
-    pub pid: u32,
-}
-
-/// Where an [`Executed`] record came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "kind")]
-#[non_exhaustive]
-pub enum Origin {
-    /// The `DEBUG` trap of a bash.
-    Bash,
-    /// The inner command of the transparent wrapper at index `wrapper` of
-    /// [`Execution::commands`], recorded when the wrapper ran it.
-    WrapperInner {
-        /// The wrapper's index.
-        wrapper: usize,
-    },
-    /// A stub no recorded command started.
-    Program,
 }
 
 /// Why the oracle cannot say what ran: every variant means *unknown* (`INV-GROUND-3`).

@@ -246,6 +246,10 @@ pub fn render_json(
                 "argv": executed.argv,
                 "origin": executed.origin,
                 "innerAt": executed.inner_at,
+                "resolvedAs": executed.resolved_as,
+                "writtenArgv": executed.written_argv,
+                "path": executed.path,
+                "environment": executed.environment,
                 "basis": judgement.basis,
                 "state": judgement.check.as_ref().map(|c| c.state),
                 "matchedPattern": judgement.check.as_ref().and_then(|c| c.matched_pattern.clone()),
@@ -264,6 +268,7 @@ pub fn render_json(
         "outcome": outcome.outcome,
         "bashVersion": execution.bash_version,
         "status": execution.status,
+        "baseEnvironment": execution.base_environment,
         "executed": executed,
         "invGround": word,
         // Indices into `executed`, from 0.

@@ -31,7 +31,6 @@ pub(super) struct Sandbox {
     control: TempDir,
     launcher: Launcher,
     bash: PathBuf,
-    sh: PathBuf,
     stub_targets: Vec<&'static str>,
     /// Running as root: each session drops to a user of its own.
     pub(super) as_root: bool,
@@ -39,7 +38,7 @@ pub(super) struct Sandbox {
 }
 
 impl Sandbox {
-    /// Finds bash, `sh` and the backend's tools, and builds the control directory.
+    /// Finds bash and the backend's tools, and builds the control directory.
     pub(super) fn prepare(config: Config) -> Result<Self, GroundError> {
         let setup = |why: String| GroundError::Setup(why);
         let bash = config
@@ -47,15 +46,12 @@ impl Sandbox {
             .clone()
             .or_else(|| which("bash"))
             .ok_or_else(|| setup("bash not found on PATH".to_owned()))?;
-        let sh = which("dash")
-            .or_else(|| which("sh"))
-            .ok_or_else(|| setup("dash or sh not found on PATH".to_owned()))?;
         let launcher = Launcher::find(config.backend, config.bwrap.as_deref())?;
         let as_root = current_uid() == Some(0);
         remove_stale(&temp_base(as_root));
         let control =
             TempDir::new(&temp_base(as_root), "control").map_err(|e| setup(e.to_string()))?;
-        write_control(control.path(), config.stub_status).map_err(|e| setup(e.to_string()))?;
+        write_control(control.path(), config.stub_status).map_err(setup)?;
         let stub_targets = BIN_DIRS
             .into_iter()
             .filter(|dir| fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()))
@@ -67,7 +63,6 @@ impl Sandbox {
             control,
             launcher,
             bash,
-            sh,
             stub_targets,
             as_root,
             max_processes,
@@ -98,7 +93,6 @@ impl Sandbox {
             control: self.control.path(),
             out,
             bash: &self.bash,
-            sh: &self.sh,
             stub_targets: &self.stub_targets,
             driver: self.driver(),
             uid: uid.or_else(current_uid).unwrap_or(0),

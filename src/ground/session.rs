@@ -341,6 +341,17 @@ impl Live {
         for dir in ["in", "log", "err"] {
             let _ = fs::remove_file(out.join(dir).join(&name));
         }
+        // The trap's scratch files (`<id>.type.<pid>`, env.bash).
+        let scratch = format!("{name}.");
+        for entry in fs::read_dir(out.join("log"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if entry.file_name().to_string_lossy().starts_with(&scratch) {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
         let _ = fs::remove_dir_all(out.join("work").join(&name));
     }
 }

@@ -6,16 +6,16 @@
 # namespaces, before any stub is in place. Every step must succeed: the
 # first that fails ends the script with its line on stderr, which the host
 # reports whole.
-#   $1 control directory   $2 session directory   $3 bash   $4 sh
-#   $5 mount   $6 mkdir   $7 ln   $8 unshare (for the driver)   $9 uid   $10 gid
-#   $11 the driver script  $12 where the control directory goes
-#   $13 where the session's directory goes  $14 the directories masked by
-#   an empty tmpfs, `:`-separated  $15… the bin directories the stubs replace
+#   $1 control directory   $2 session directory   $3 bash
+#   $4 mount   $5 mkdir   $6 ln   $7 unshare (for the driver)   $8 uid   $9 gid
+#   $10 the driver script  $11 where the control directory goes
+#   $12 where the session's directory goes  $13 the directories masked by
+#   an empty tmpfs, `:`-separated  $14… the bin directories the stubs replace
 set -eu
 trap 'builtin printf "the unshare sandbox could not be set up: line %s: %s\n" "$LINENO" "$BASH_COMMAND" >&2' ERR
-control=$1 out=$2 real_bash=$3 real_sh=$4 mount=$5 mkdir=$6 ln=$7 unshare=$8 uid=$9 gid=${10} driver=${11}
-ctl=${12} session=${13} masked=${14}
-shift 14
+control=$1 out=$2 real_bash=$3 mount=$4 mkdir=$5 ln=$6 unshare=$7 uid=$8 gid=$9 driver=${10}
+ctl=${11} session=${12} masked=${13}
+shift 13
 # Descriptors of what the masks below hide: bound from /proc/self/fd/N
 # (`mount -c`: not resolved to a path, which may be under a mask by then).
 exec {control_fd}<"$control" {out_fd}<"$out"
@@ -60,16 +60,13 @@ done
 "$ln" -s /proc/self/fd/0 /dev/stdin
 "$ln" -s /proc/self/fd/1 /dev/stdout
 "$ln" -s /proc/self/fd/2 /dev/stderr
-# The control directory read-only with the real bash and sh in it; the
-# session's directory writable.
+# The control directory read-only with the real bash in it; the session's
+# directory writable.
 "$mkdir" "$ctl" "$session"
 "$mount" -n -c --bind "/proc/self/fd/$control_fd" "$ctl"
 "$mount" -n -o remount,bind,ro "$ctl"
-for tool in bash sh; do
-  if [[ $tool == bash ]]; then from=$real_bash; else from=$real_sh; fi
-  "$mount" -n --bind "$from" "$ctl/$tool"
-  "$mount" -n -o remount,bind,ro "$ctl/$tool"
-done
+"$mount" -n --bind "$real_bash" "$ctl/bash"
+"$mount" -n -o remount,bind,ro "$ctl/bash"
 "$mount" -n -c --bind "/proc/self/fd/$out_fd" "$session"
 "$mount" -n -o remount,bind,rw "$session"
 # Last, the stubs over the bin directories (no program is found after this).

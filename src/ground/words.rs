@@ -44,6 +44,11 @@ enum CommandWord<'a> {
     Word(&'a str),
 }
 
+/// Whether `text` is assignments only, by bash's words (`A=1`, `A=$(x) B=2`).
+pub(super) fn names_no_command(text: &str) -> bool {
+    matches!(command_word(text), CommandWord::None)
+}
+
 fn command_word(text: &str) -> CommandWord<'_> {
     let Some(words) = lex_words(text) else {
         return CommandWord::Unreadable;
@@ -236,6 +241,7 @@ mod tests {
             origin: Origin::Bash,
             inner_at: None,
             pid: 1,
+            ..Executed::unresolved()
         }
     }
 

@@ -14,6 +14,7 @@ use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 mod backends;
 mod race;
+mod records;
 mod session;
 mod wrappers;
 
