@@ -86,9 +86,8 @@ fn write_files(dir: &Path, stub: &Path, stub_status: u8) -> std::io::Result<()> 
     fs::set_permissions(dir.join("env.bash"), fs::Permissions::from_mode(0o644))?;
     fs::copy(stub, dir.join("stub"))?;
     fs::set_permissions(dir.join("stub"), fs::Permissions::from_mode(0o755))?;
-    for mount_point in ["bash"] {
-        fs::write(dir.join(mount_point), "")?;
-    }
+    // The mount point of the real bash.
+    fs::write(dir.join("bash"), "")?;
     let stubs = dir.join("stubs");
     fs::create_dir(&stubs)?;
     let mut names = std::collections::BTreeSet::new();

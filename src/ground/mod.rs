@@ -171,7 +171,7 @@ pub mod report;
 mod sandbox;
 mod session;
 mod words;
-pub use words::literal_words;
+pub use words::{assigned_names, literal_words};
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -13,6 +13,7 @@ use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 mod backends;
+mod environment;
 mod race;
 mod records;
 mod session;
@@ -35,7 +36,7 @@ fn texts(execution: &Execution) -> Vec<&str> {
     execution.commands.iter().map(|c| c.text.as_str()).collect()
 }
 
-fn find<'a>(execution: &'a Execution, text: &str) -> &'a Executed {
+pub(crate) fn find<'a>(execution: &'a Execution, text: &str) -> &'a Executed {
     execution
         .commands
         .iter()
@@ -221,10 +222,13 @@ fn inv_ground_3_batch_matches_single_runs() {
     let quick = Oracle::new(config).unwrap();
     let batch = quick.run_batch(&commands);
     assert_eq!(batch.len(), commands.len());
-    // The same records, up to process ids (other commands share the batch's PID namespace).
+    // The same records, up to process ids (other commands share the batch's
+    // PID namespace) and the base environment (HOME and PWD name each
+    // command's own directory).
     let without_pids = |answer: &Result<Execution, GroundError>| {
         answer.clone().map(|mut execution| {
             execution.commands.iter_mut().for_each(|c| c.pid = 0);
+            execution.base_environment.clear();
             execution
         })
     };
