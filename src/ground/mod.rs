@@ -161,6 +161,7 @@
 
 mod answer;
 mod backend;
+mod batch;
 mod control;
 mod execution;
 mod host;
@@ -178,6 +179,7 @@ use std::time::Duration;
 
 pub use answer::Attempt;
 pub use backend::{Backend, BACKEND_VARIABLE};
+pub use batch::batch;
 pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
 pub use oracle::Oracle;
 pub use session::Session;

@@ -13,6 +13,7 @@ use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 mod backends;
+mod batch;
 mod environment;
 mod race;
 mod records;
