@@ -123,9 +123,10 @@ fn main() -> ExitCode {
 /// oracle cannot be set up.
 #[cfg(feature = "ground")]
 fn ground(args: &GroundArgs) -> ExitCode {
-    use inner_cmd_spec::ground::{report, Config, Oracle};
+    use inner_cmd_spec::ground::{Config, Oracle};
     use inner_cmd_spec::pipeline;
     use inner_cmd_spec::policy::{config, Policy};
+    use inner_cmd_spec::trace::ground as report;
     let home = std::env::var("HOME").unwrap_or_default();
     let (loaded, source) = match &args.policy {
         None => (
@@ -162,7 +163,7 @@ fn ground(args: &GroundArgs) -> ExitCode {
         };
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         for line in
-            inner_cmd_spec::ground::batch(&oracle, &policy, &input, args.jobs.unwrap_or(cores))
+            inner_cmd_spec::trace::batch(&oracle, &policy, &input, args.jobs.unwrap_or(cores))
         {
             println!("{line}");
         }

@@ -34,7 +34,10 @@
 //!   `sh script` and `… | sh` report what they run (an approximation for `sh`,
 //!   `dash`, `zsh`, `ksh`: they run as bash). Every other stub only records
 //!   and exits with [`Config::stub_status`] (0 by default: every program
-//!   succeeds). The stub for each program only needs a POSIX `sh` (`dash`).
+//!   succeeds). The stub is one small C program (`stub.c`), compiled with
+//!   the machine's C compiler when the first oracle of a process is built;
+//!   it also records the name it was started under and its environment,
+//!   and the trap how bash resolved each name (`INV-GROUND-8`).
 //!
 //! A stub learns which bash command started it from an id the trap exports
 //! just before the command runs, so pipelines and background jobs are
@@ -96,7 +99,7 @@
 //!
 //! # API, and cost
 //!
-//! Build one [`Oracle`] ([`Oracle::new`]: finds bash, `sh` and the sandbox,
+//! Build one [`Oracle`] ([`Oracle::new`]: finds bash and the sandbox,
 //! builds the stub directory once) and reuse it. [`Oracle::run`] and
 //! [`Oracle::attempt`] run one command, [`Oracle::run_batch`] and
 //! [`Oracle::attempt_batch`] many, all through a resident sandbox the oracle
@@ -104,25 +107,12 @@
 //! directly). An `Oracle` is `Sync`: each thread's calls get a session of
 //! their own (own directory, own user id), so they run independently.
 //!
-//! Measured with `cargo bench --features ground --bench ground` (batches of
-//! 200, one thread, 600 commands; CPU through a cgroup of the benchmark's
-//! own, since bubblewrap does not pass its children's CPU time to its
-//! parent) on the shared 2-core machine, one run each:
-//!
-//! | | load average | agent-like commands/s | CPU per command | `true`/s | CPU per `true` | single `run`/s |
-//! |---|---|---|---|---|---|---|
-//! | a `bwrap` start per batch, `timeout` per command, files on disk | 5.1-5.6 | 57 | 6.3 ms | 81 | 4.2 ms | 13-21 |
-//! | resident session, no `timeout`, files in `/dev/shm` | 7.5 | 98 | 5.8 ms | 177 | 2.5 ms | 100 |
-//!
-//! The fixed cost of a command is now a fork of the driver and a bash start;
-//! what remains for agent-like commands is the stubs (a POSIX `sh` start
-//! each). Single runs no longer start a sandbox each (13-21 per second
-//! before). A command that loops (every stub succeeds, so `while curl x; do
-//! :; done` never ends) costs the whole time limit; a soundness run may
-//! lower [`Config::time_limit`]. The hardened soundness run
-//! (`examples/hardened_soundness.rs`, 500 ms limit) checked 22 allows per
-//! second at load average 20 through one session, against 12 per second
-//! before (run 4, load 15-16, a `bwrap` start per batch of 400).
+//! A command's fixed cost is a fork of the driver and a bash start; each
+//! program it runs costs a start of the compiled stub. A command that loops
+//! (every stub succeeds, so `while curl x; do :; done` never ends) costs the
+//! whole time limit; a soundness run (`examples/soundness.rs`) may lower
+//! [`Config::time_limit`]. What it costs, measured against a naive `bash -c`
+//! loop: `BENCHMARKS.md` (`cargo bench --features ground --bench ground`).
 //!
 //! A soundness run checks each allowed command like this: an execution, or
 //! the records of an unknown answer, goes to
@@ -161,14 +151,12 @@
 
 mod answer;
 mod backend;
-mod batch;
 mod control;
 mod execution;
 mod host;
 mod oracle;
 mod paths;
 mod record;
-pub mod report;
 mod sandbox;
 mod session;
 mod words;
@@ -179,7 +167,6 @@ use std::time::Duration;
 
 pub use answer::Attempt;
 pub use backend::{Backend, BACKEND_VARIABLE};
-pub use batch::batch;
 pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
 pub use oracle::Oracle;
 pub use session::Session;

@@ -1,7 +1,7 @@
 //! Reading the oracle's record log into an [`Execution`] (`INV-GROUND-1`, `INV-GROUND-2`).
 //!
 //! The log is written inside the sandbox by the trap (`env.bash`) and the
-//! stubs (`stub.sh`); every length is in bytes, so texts may hold newlines:
+//! stubs (`stub.c`); every length is in bytes, so texts may hold newlines:
 //!
 //! ```text
 //! B <pid> <bash version>\n          a bash loaded the trap

@@ -10,8 +10,8 @@ use std::sync::Mutex;
 
 use serde_json::{json, Value};
 
-use super::report::render_json;
-use super::Oracle;
+use super::ground::render_json;
+use crate::ground::Oracle;
 use crate::pipeline::{decide, Options};
 use crate::policy::Policy;
 
