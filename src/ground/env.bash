@@ -7,7 +7,7 @@
 # A line "B <pid> <version>" says the trap is in place; the first bash of a
 # command then records the environment it was given (the base the
 # programs' environments are compared with) as
-#   X <count>\n  then, per variable, <bytes> <NAME=value>\n
+#   X\n  then `export -p`'s lines, then NUL and a newline
 # Each command's record is followed by how bash resolves its name:
 #   T <id> <type -t of the name, or nothing>\n   for a literal name
 #     (by way of the file <log>.type.<BASHPID>, which the host removes)
@@ -75,29 +75,14 @@ readonly -f __ground_record command_not_found_handle cd pushd popd
 readonly __GROUND_LOG
 __ground_depth=0
 builtin printf 'B %s %s\n' "$BASHPID" "$BASH_VERSION" >>"$__GROUND_LOG"
-# The base environment, once per command (by its first bash). Names by
-# `${!X@}` and `${name@a}`: no process starts.
+# The base environment, once per command (by its first bash, which runs
+# alone then): `export -p`, one builtin, ended by a NUL (which no variable
+# holds). A loop over the names cost more than the rest of the trap.
 if [[ -z ${__GROUND_BASE-} ]]; then
   export __GROUND_BASE=1
-  __ground_base() {
-    local name value names=() record
-    for name in ${!A@} ${!B@} ${!C@} ${!D@} ${!E@} ${!F@} ${!G@} ${!H@} ${!I@} ${!J@} \
-      ${!K@} ${!L@} ${!M@} ${!N@} ${!O@} ${!P@} ${!Q@} ${!R@} ${!S@} ${!T@} ${!U@} ${!V@} \
-      ${!W@} ${!X@} ${!Y@} ${!Z@} ${!a@} ${!b@} ${!c@} ${!d@} ${!e@} ${!f@} ${!g@} ${!h@} \
-      ${!i@} ${!j@} ${!k@} ${!l@} ${!m@} ${!n@} ${!o@} ${!p@} ${!q@} ${!r@} ${!s@} ${!t@} \
-      ${!u@} ${!v@} ${!w@} ${!x@} ${!y@} ${!z@} ${!_@}; do
-      [[ $name == __GROUND_* || $name == _ || ${!name@a} != *x* || ${!name@a} == *[aA]* ]] && continue
-      [[ -v $name ]] && names+=("$name")
-    done
-    record="X ${#names[@]}"$'\n'
-    for name in "${names[@]}"; do
-      value=${!name}
-      record+="$((${#name} + 1 + ${#value})) $name=$value"$'\n'
-    done
-    builtin printf '%s' "$record" >>"$__GROUND_LOG"
-  }
-  __ground_base
-  unset -f __ground_base
+  builtin printf 'X\n' >>"$__GROUND_LOG"
+  builtin export -p >>"$__GROUND_LOG"
+  builtin printf '\0\n' >>"$__GROUND_LOG"
 fi
 set -T
 trap __ground_record DEBUG

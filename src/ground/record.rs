@@ -10,8 +10,7 @@
 //!   <bytes> <arg>\n  (argc times)   with this argv
 //! W <pid> <index>\n                 the wrapper stub <pid> runs argv[index..]
 //! E <pid>\n                         the wrapper stub <pid> exits without an inner command
-//! X <count>\n                       the first bash's environment (the base),
-//!   <bytes> <NAME=value>\n (count times)
+//! X\n <export -p> \0\n              the first bash's environment (the base)
 //! T <id> <type>\n                   `type -t` of the literal name of command <id>
 //! F <id>\n                          command <id> called a function
 //! N <id>\n                          bash did not find command <id>
@@ -97,7 +96,7 @@ fn read_records(
                 build.open_wrappers.remove(&pid_of(pid));
             }
             "X" => {
-                let variables = reader.variables()?;
+                let variables = reader.exported()?;
                 build.base.get_or_insert(variables);
             }
             "T" => {
@@ -189,6 +188,57 @@ impl Reader<'_> {
             .ok_or_else(|| bad("truncated record".to_owned()))?;
         self.at += len;
         Ok(String::from_utf8_lossy(bytes).into_owned())
+    }
+
+    /// `export -p`'s lines up to a NUL and a newline: `declare -x NAME` or
+    /// `declare -x NAME="value"` (other attributes beside `x`; the oracle's
+    /// own `__GROUND_` variables left out), the value's `"`, `\\`, `$` and `` ` ``
+    /// escaped with a backslash. Any other form is an error (the base is the
+    /// driver's environment, whose values are plain).
+    fn exported(&mut self) -> Result<BTreeMap<String, String>, GroundError> {
+        let rest = self.log.get(self.at..).unwrap_or_default();
+        let end = rest
+            .iter()
+            .position(|&b| b == 0)
+            .ok_or_else(|| bad("truncated base environment".to_owned()))?;
+        let text = String::from_utf8_lossy(rest.get(..end).unwrap_or_default()).into_owned();
+        self.at += end + 1;
+        self.newline()?;
+        let mut variables = BTreeMap::new();
+        let mut lines = text.as_str();
+        while let Some(line) = lines
+            .strip_prefix("declare -")
+            .and_then(|flags| flags.split_once(' ').map(|(_, line)| line))
+        {
+            let name_end = line.find(['=', '\n']).unwrap_or(line.len());
+            let (name, after) = line.split_at(name_end);
+            let Some(quoted) = after.strip_prefix("=\"") else {
+                // Exported but without a value: not in the environment.
+                lines = after.strip_prefix('\n').unwrap_or(after);
+                continue;
+            };
+            let mut value = String::new();
+            let mut chars = quoted.char_indices();
+            let close = loop {
+                match chars.next() {
+                    Some((_, '\\')) => value.extend(chars.next().map(|(_, c)| c)),
+                    Some((at, '"')) => break at,
+                    Some((_, c)) => value.push(c),
+                    None => return Err(bad("an unterminated base variable".to_owned())),
+                }
+            };
+            if !name.starts_with("__GROUND_") {
+                variables.insert(name.to_owned(), value);
+            }
+            let after = quoted.get(close + 1..).unwrap_or_default();
+            lines = after.strip_prefix('\n').unwrap_or(after);
+        }
+        if !lines.is_empty() {
+            return Err(bad(format!(
+                "an unreadable base environment line {lines:?}"
+            )));
+        }
+        Ok(variables)
     }
 
     /// `<count>\n` then as many `<bytes> <NAME=value>\n` fields.
@@ -460,5 +510,27 @@ mod tests {
         let execution = parse(ran.as_bytes(), 0).unwrap();
         assert_eq!(execution.commands[1].text, "npm test");
         assert_eq!(execution.commands[1].argv.as_ref().unwrap().len(), 2);
+    }
+
+    /// INV-GROUND-8: the base environment is `export -p`'s, the oracle's own
+    /// variables and valueless exports left out; a form it cannot read is
+    /// an error, never an empty base.
+    #[test]
+    fn inv_ground_8_the_base_environment_is_read_exactly() {
+        let log = "B 1 5.2\nX\ndeclare -x HOME=\"/w/1\"\ndeclare -rx __GROUND_LOG=\"/l\"\n\
+                   declare -x Q=\"a\\\"b\\$c\nd\"\ndeclare -x UNSET\n\0\n";
+        let execution = parse(log.as_bytes(), 0).unwrap();
+        let base: Vec<(&str, &str)> = execution
+            .base_environment
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(base, [("HOME", "/w/1"), ("Q", "a\"b$c\nd")]);
+        for bad in [
+            "B 1 5.2\nX\ndeclare -x A=$'x'\n\0\n",
+            "B 1 5.2\nX\ndeclare -x A=\"x\n",
+        ] {
+            assert!(parse(bad.as_bytes(), 0).is_err(), "{bad:?}");
+        }
     }
 }
