@@ -156,6 +156,7 @@ mod execution;
 mod host;
 mod oracle;
 mod paths;
+mod pipelined;
 mod record;
 mod sandbox;
 mod session;

@@ -87,10 +87,6 @@ impl Oracle {
     /// answer is unknown (`INV-GROUND-3`).
     #[must_use]
     pub fn attempt_batch(&self, commands: &[&str]) -> Vec<Attempt> {
-        let mut session = self.session();
-        commands
-            .iter()
-            .map(|command| session.attempt(command))
-            .collect()
+        self.session().attempt_all(commands)
     }
 }

@@ -24,9 +24,9 @@ use super::{record, GroundError};
 /// different threads.
 #[derive(Debug)]
 pub struct Session<'o> {
-    sandbox: &'o Sandbox,
+    pub(super) sandbox: &'o Sandbox,
     pool: &'o Pool,
-    live: Option<Live>,
+    pub(super) live: Option<Live>,
 }
 
 /// The most idle sandboxes an oracle keeps for its next sessions.
@@ -87,7 +87,7 @@ const BUILTINS: [&str; 24] = [
 /// ran no stub and is no builtin. bash reports E2BIG on its stderr, which a
 /// redirection (`… 2>&1 | tail`) can send where the oracle does not look,
 /// leaving the record of a program that never started: unknown.
-fn too_long_to_start(command: &str, attempt: Attempt) -> Attempt {
+pub(super) fn too_long_to_start(command: &str, attempt: Attempt) -> Attempt {
     let Ok(execution) = &attempt.result else {
         return attempt;
     };
@@ -184,7 +184,7 @@ pub(super) struct Live {
 }
 
 impl Live {
-    fn start(sandbox: &Sandbox) -> Result<Self, String> {
+    pub(super) fn start(sandbox: &Sandbox) -> Result<Self, String> {
         let out =
             TempDir::new(&temp_base(sandbox.as_root), "session").map_err(|e| e.to_string())?;
         let uid = sandbox.as_root.then(sandbox_uid);
@@ -227,7 +227,7 @@ impl Live {
     }
 
     /// Writes the command and its empty directory, and tells the driver.
-    fn send(&mut self, command: &str) -> std::io::Result<u64> {
+    pub(super) fn send(&mut self, command: &str) -> std::io::Result<u64> {
         let id = self.next;
         self.next += 1;
         let out = self.out.path();
@@ -264,7 +264,7 @@ impl Live {
 
     /// The driver's answer for command `id`, and whether the sandbox may
     /// answer another.
-    fn answer(&mut self, sandbox: &Sandbox, id: u64) -> (Attempt, bool) {
+    pub(super) fn answer(&mut self, sandbox: &Sandbox, id: u64) -> (Attempt, bool) {
         let gone = |live: &Self, why: String| {
             let log = fs::read(live.out.path().join("log").join(id.to_string()));
             let attempt = Attempt {
@@ -335,7 +335,7 @@ impl Live {
 
     /// Removes what command `id` left (best effort: a directory it made
     /// unreadable stays until the session's directory goes).
-    fn clean(&self, id: u64) {
+    pub(super) fn clean(&self, id: u64) {
         let out = self.out.path();
         let name = id.to_string();
         for dir in ["in", "log", "err"] {

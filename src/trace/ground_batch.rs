@@ -2,7 +2,7 @@
 //! JSON report per line out, in the input's order (`INV-GROUND-1`).
 //!
 //! Sessions run in parallel, one per job (each its own sandbox, directory
-//! and user), taking the next line as they finish the last, so a slow
+//! and user), taking the next few lines as they finish the last, so a slow
 //! command holds up only its own session.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,6 +14,9 @@ use super::ground::render_json;
 use crate::ground::Oracle;
 use crate::pipeline::{decide, Options};
 use crate::policy::Policy;
+
+/// Lines a session takes at a time (it sends them ahead, `Session::attempt_all`).
+const CHUNK: usize = 8;
 
 /// The report for each line of `input` (`{"command": "…"}` objects; blank
 /// lines skipped), in order: [`render_json`]'s object with the command, or
@@ -33,25 +36,35 @@ pub fn batch(oracle: &Oracle, policy: &Policy, input: &str, jobs: usize) -> Vec<
             scope.spawn(|| {
                 let mut session = oracle.session();
                 loop {
-                    let at = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(number, line)) = lines.get(at) else {
+                    let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+                    let Some(chunk) = lines.get(start..lines.len().min(start + CHUNK)) else {
                         break;
                     };
-                    let answer = match command_of(line) {
-                        Ok(command) => {
-                            let outcome = decide(policy, &command, &Options::default());
-                            let execution = session.run(&command);
-                            let mut report = render_json(policy, &outcome, &execution);
-                            if let Some(object) = report.as_object_mut() {
-                                object.insert("command".to_owned(), command.into());
+                    if chunk.is_empty() {
+                        break;
+                    }
+                    let parsed: Vec<Result<String, String>> =
+                        chunk.iter().map(|&(_, line)| command_of(line)).collect();
+                    let commands: Vec<&str> =
+                        parsed.iter().filter_map(|p| p.as_deref().ok()).collect();
+                    let mut executions = session.attempt_all(&commands).into_iter();
+                    for (offset, (&(number, _), parsed)) in chunk.iter().zip(&parsed).enumerate() {
+                        let answer = match (parsed, parsed.is_ok().then(|| executions.next())) {
+                            (Ok(command), Some(Some(attempt))) => {
+                                let outcome = decide(policy, command, &Options::default());
+                                let mut report = render_json(policy, &outcome, &attempt.result);
+                                if let Some(object) = report.as_object_mut() {
+                                    object.insert("command".to_owned(), command.clone().into());
+                                }
+                                report
                             }
-                            report
-                        }
-                        Err(why) => json!({ "line": number, "error": why }),
-                    };
-                    if let Ok(mut answers) = answers.lock() {
-                        if let Some(slot) = answers.get_mut(at) {
-                            *slot = Some(answer);
+                            (Err(why), _) => json!({ "line": number, "error": why }),
+                            (Ok(_), _) => json!({ "line": number, "error": "no answer" }),
+                        };
+                        if let Ok(mut answers) = answers.lock() {
+                            if let Some(slot) = answers.get_mut(start + offset) {
+                                *slot = Some(answer);
+                            }
                         }
                     }
                 }
