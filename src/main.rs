@@ -31,6 +31,26 @@ enum Command {
     /// Run a command in bash in a sandbox and show what it executes, judged (INV-GROUND).
     #[cfg(feature = "ground")]
     Ground(GroundArgs),
+    /// Print generated cases of the families of bash constructs as JSON lines, or list the families.
+    #[cfg(feature = "gen")]
+    Gen(GenArgs),
+}
+
+#[cfg(feature = "gen")]
+#[derive(clap::Args)]
+struct GenArgs {
+    /// Only cases of this family (default: every family in turn).
+    #[arg(long)]
+    family: Option<String>,
+    /// How many cases.
+    #[arg(long, default_value_t = 10)]
+    count: usize,
+    /// The seed: the same seed prints the same cases.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// List the families (name, clause, summary) instead.
+    #[arg(long)]
+    list: bool,
 }
 
 #[cfg(feature = "ground")]
@@ -101,6 +121,27 @@ fn main() -> ExitCode {
         Command::Conform(args) => conform(&args),
         #[cfg(feature = "ground")]
         Command::Ground(args) => ground(&args),
+        #[cfg(feature = "gen")]
+        Command::Gen(args) => gen(&args),
+    }
+}
+
+/// `inner-cmd gen`: cases of the families of bash constructs (`GEN-FAM-14`).
+/// Exit 2 when `--family` names no family.
+#[cfg(feature = "gen")]
+fn gen(args: &GenArgs) -> ExitCode {
+    use inner_cmd_spec::gen::families::gen_lines;
+    match gen_lines(args.family.as_deref(), args.count, args.seed, args.list) {
+        Ok(lines) => {
+            for line in lines {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("inner-cmd gen: {error}");
+            ExitCode::from(2)
+        }
     }
 }
 

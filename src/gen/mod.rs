@@ -32,6 +32,7 @@
 mod case;
 mod choices;
 mod compound;
+pub mod families;
 mod payload;
 pub mod policy_cases;
 mod rules;
@@ -50,6 +51,10 @@ mod quickcheck_front;
 pub use case::{build, build_shape, replace_at, sole_occurrence, Case, Route, Shape, Weights};
 pub use choices::{ByteChoices, Choices, Recorder, ReplayChoices};
 pub use compound::{overlap_tail, Placement, Sibling};
+pub use families::{
+    cases as family_cases, draw, families, family, Family, FamilyCase, FamilyError, Ingredients,
+    Reach, Slot,
+};
 pub use payload::{Guard, FULL_COMMAND_LABEL, SESSION_ID};
 pub use rules::{permissive_rules, HOME};
 pub use seeded::SeededChoices;
