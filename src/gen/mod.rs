@@ -52,8 +52,8 @@ pub use case::{build, build_shape, replace_at, sole_occurrence, Case, Route, Sha
 pub use choices::{ByteChoices, Choices, Recorder, ReplayChoices};
 pub use compound::{overlap_tail, Placement, Sibling};
 pub use families::{
-    cases as family_cases, draw, families, family, Family, FamilyCase, FamilyError, Ingredients,
-    Reach, Slot,
+    cases as family_cases, draw, draw_any, families, family, Family, FamilyCase, FamilyError,
+    Ingredients, Reach, Slot,
 };
 pub use payload::{Guard, FULL_COMMAND_LABEL, SESSION_ID};
 pub use rules::{permissive_rules, HOME};

@@ -1,7 +1,7 @@
 //! Classifiers of INV-GROUND violations, one per finding of `spec/findings.md`
 //! (`INV-KNOWN-2`).
 
-use super::{blind_spots, misparsed};
+use super::{blind_spots, hidden, misparsed, respelled};
 use crate::ground::{Execution, TRANSPARENT_WRAPPERS};
 use crate::invariants::{
     check_siblings_judged_known, has_unterminated_here_document, GroundViolation,
@@ -146,6 +146,84 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "G-5",
         applies: blind_spots::a_wrapper_with_nothing_to_run,
+    },
+    // The families of bash constructs (GEN-FAM-15): tried after every other
+    // finding, so that they claim only what no earlier cause explains.
+    KnownGroundViolation {
+        id: "G-7",
+        applies: respelled::parent_of_an_uncovered_substitution,
+    },
+    KnownGroundViolation {
+        id: "G-8",
+        applies: respelled::program_of_an_expanded_unit,
+    },
+    KnownGroundViolation {
+        id: "F-34",
+        applies: hidden::name_rebound_by_a_command_table,
+    },
+    KnownGroundViolation {
+        id: "F-29",
+        applies: hidden::backquotes_read_as_text,
+    },
+    KnownGroundViolation {
+        id: "F-32",
+        applies: hidden::quoted_subscript_of_a_name,
+    },
+    KnownGroundViolation {
+        id: "F-31",
+        applies: hidden::quoted_subscript_evaluated_as_arithmetic,
+    },
+    KnownGroundViolation {
+        id: "F-33",
+        applies: hidden::expanded_as_a_prompt,
+    },
+    KnownGroundViolation {
+        id: "F-30",
+        applies: hidden::substitution_in_an_expansion_operand,
+    },
+    KnownGroundViolation {
+        id: "F-35",
+        applies: hidden::list_after_a_here_document_operator,
+    },
+    KnownGroundViolation {
+        id: "F-13",
+        applies: hidden::script_of_a_shell_on_a_stream,
+    },
+    KnownGroundViolation {
+        id: "F-10",
+        applies: hidden::run_by_a_builtin,
+    },
+    KnownGroundViolation {
+        id: "F-14",
+        applies: hidden::program_name_computed,
+    },
+    KnownGroundViolation {
+        id: "F-11",
+        applies: hidden::program_spelled_differently,
+    },
+    KnownGroundViolation {
+        id: "F-36",
+        applies: respelled::words_spelled_differently,
+    },
+    KnownGroundViolation {
+        id: "F-6",
+        applies: hidden::in_an_array_assignment,
+    },
+    KnownGroundViolation {
+        id: "F-5",
+        applies: hidden::in_a_test_command,
+    },
+    KnownGroundViolation {
+        id: "F-37",
+        applies: hidden::parse_joined_or_split_by_a_word,
+    },
+    KnownGroundViolation {
+        id: "F-7",
+        applies: hidden::substitution_in_a_redirection,
+    },
+    KnownGroundViolation {
+        id: "F-8",
+        applies: hidden::in_an_unquoted_here_document_body,
     },
 ];
 

@@ -37,12 +37,16 @@
 
 mod blind_spots;
 mod classify;
+mod hidden;
 mod misparsed;
 mod pairs;
+mod reach;
 mod report;
+mod respelled;
 
 pub use classify::{classify, GroundObservation, KnownGroundViolation, KNOWN_GROUND_VIOLATIONS};
-pub use pairs::{pair, permissive, Pair};
+pub use pairs::{family_pair, pair, permissive, Pair, Source};
+pub use reach::{FamilyTally, FirstViolation};
 pub use report::{PolicyKind, ProfileReport, Report, Violation};
 
 use std::collections::HashMap;
@@ -71,6 +75,8 @@ pub struct Budget {
     pub workers: usize,
     /// Print a progress line to standard error after each batch.
     pub progress: bool,
+    /// What the pairs are drawn from.
+    pub source: Source,
 }
 
 /// Decides pairs `0, 1, …` of `seed` under each of `profiles` until `budget`
@@ -79,7 +85,9 @@ pub struct Budget {
 #[must_use]
 pub fn run(oracle: &Oracle, seed: u64, profiles: &[Profile], budget: Budget) -> Report {
     let start = Instant::now();
-    let run = Run::new(oracle, seed, profiles, budget.workers);
+    let mut run = Run::new(oracle, seed, profiles, budget.workers);
+    run.source = budget.source;
+    run.start = start;
     let next = AtomicU64::new(0);
     let total = Mutex::new(run.empty());
     let size = budget.batch.max(1) as u64;
@@ -108,9 +116,16 @@ pub fn run(oracle: &Oracle, seed: u64, profiles: &[Profile], budget: Budget) -> 
 /// Decides only the pairs `indices` of `seed` (to re-check the violations of
 /// an earlier report) under each of `profiles` and checks their allows.
 #[must_use]
-pub fn replay(oracle: &Oracle, seed: u64, profiles: &[Profile], indices: &[u64]) -> Report {
+pub fn replay(
+    oracle: &Oracle,
+    seed: u64,
+    source: Source,
+    profiles: &[Profile],
+    indices: &[u64],
+) -> Report {
     let start = Instant::now();
-    let run = Run::new(oracle, seed, profiles, 1);
+    let mut run = Run::new(oracle, seed, profiles, 1);
+    run.source = source;
     let mut report = run.batch(indices.iter().copied());
     report.elapsed = start.elapsed();
     report
@@ -149,6 +164,8 @@ struct Run<'a> {
     profiles: &'a [Profile],
     workers: usize,
     permissive: Policy,
+    source: Source,
+    start: Instant,
     /// Every command run so far and the oracle's answer: a command allowed
     /// again (by another decision, or generated again) is not run again.
     executed: Mutex<HashMap<String, Arc<Attempt>>>,
@@ -171,6 +188,8 @@ impl<'a> Run<'a> {
             profiles,
             workers: workers.max(1),
             permissive: permissive(),
+            source: Source::Shapes,
+            start: Instant::now(),
             executed: Mutex::new(HashMap::new()),
         }
     }
@@ -207,7 +226,9 @@ impl<'a> Run<'a> {
     /// before, and checks every allow.
     fn batch(&self, indices: impl Iterator<Item = u64>) -> Report {
         let mut report = self.empty();
-        let pairs: Vec<(u64, Pair)> = indices.map(|i| (i, pair(self.seed, i))).collect();
+        let pairs: Vec<(u64, Pair)> = indices
+            .map(|i| (i, self.source.pair(self.seed, i)))
+            .collect();
         report.pairs = pairs.len() as u64;
         let mut allowed = Vec::new();
         for numbered in &pairs {
@@ -246,7 +267,8 @@ impl<'a> Run<'a> {
             };
             let attempt = attempts.get(pair.command.as_str());
             if let Some(tally) = report.profiles.get_mut(decision.slot) {
-                check(*index, pair, policy, decision, attempt, tally);
+                let after = self.start.elapsed();
+                check(*index, pair, policy, decision, attempt, tally, after);
             }
         }
         report
@@ -306,6 +328,7 @@ fn check(
     decision: &Allowed<'_>,
     attempt: Option<&Arc<Attempt>>,
     tally: &mut ProfileReport,
+    after: Duration,
 ) {
     let Some(attempt) = attempt else {
         tally.unknown += 1;
@@ -333,6 +356,9 @@ fn check(
     let violations = ground_violations(policy, execution);
     if violations.is_empty() {
         tally.holds += usize::from(!partial);
+        if let Some(family) = pair.family {
+            reach::record(&mut tally.families, family, !partial, None);
+        }
         return;
     }
     tally.violations += 1;
@@ -344,6 +370,10 @@ fn check(
         execution,
         &violations,
     );
+    if let Some(family) = pair.family {
+        let seen = (counted, after, index, pair.command.as_str());
+        reach::record(&mut tally.families, family, !partial, Some(seen));
+    }
     if let Some(id) = counted {
         *tally.per_finding.entry(id).or_insert(0) += 1;
         tally
@@ -367,6 +397,7 @@ fn check(
         violation: violation.to_string(),
         partial,
         resembles: finding.filter(|_| tally.profile == Profile::Hardened),
+        family: pair.family,
     });
 }
 

@@ -223,6 +223,24 @@ pub fn draw<C: Choices + ?Sized>(
     }
 }
 
+/// A case of any family: the family is the first decision (`GEN-FAM-2`);
+/// what the proptest, `arbitrary` and quickcheck front ends draw.
+pub fn draw_any<C: Choices + ?Sized>(ingredients: &Ingredients, choices: &mut C) -> FamilyCase {
+    let all = families();
+    let index = choices.choose(all.len());
+    match all.get(index).or_else(|| all.first()) {
+        Some(family) => draw(family, ingredients, choices),
+        None => FamilyCase {
+            command: String::new(),
+            family: "",
+            base: String::new(),
+            payload: String::new(),
+            placement: "",
+            form: "",
+        },
+    }
+}
+
 /// Why [`cases`] cannot draw.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]

@@ -359,3 +359,46 @@ fn gen_fam_14_gen_lines() {
     }
     assert!(gen_lines(Some("no-such-family"), 1, 1, false).is_err());
 }
+
+/// GEN-FAM-2: the three front ends draw from the same families: each
+/// produces cases of every family, composed as `draw` composes them.
+#[cfg(all(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
+#[test]
+fn gen_fam_2_front_ends_draw_the_families() {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let all = families().len();
+    let mut runner = TestRunner::deterministic();
+    let strategy = inner_cmd_spec::gen::proptest_front::family_cases(Ingredients::example());
+    let mut seen = BTreeSet::new();
+    for _ in 0..all * 40 {
+        let case = strategy.new_tree(&mut runner).unwrap().current();
+        assert!(case.command.contains(&case.base), "{case:?}");
+        seen.insert(case.family);
+    }
+    assert_eq!(seen.len(), all, "proptest");
+    let mut seen = BTreeSet::new();
+    for seed in 0..(all * 40) as u64 {
+        let bytes: Vec<u8> = (0..64)
+            .map(|i| (seed.wrapping_mul(0x9E37_79B9).wrapping_add(i * 31) >> 3) as u8)
+            .collect();
+        let case = <inner_cmd_spec::gen::FamilyCase as arbitrary::Arbitrary>::arbitrary(
+            &mut arbitrary::Unstructured::new(&bytes),
+        )
+        .unwrap();
+        assert_eq!(case.family, family(case.family).unwrap().name);
+        seen.insert(case.family);
+    }
+    assert!(
+        seen.len() > all / 2,
+        "arbitrary reached {} of {all}",
+        seen.len()
+    );
+    let mut gen = quickcheck::Gen::new(64);
+    let mut seen = BTreeSet::new();
+    for _ in 0..all * 40 {
+        let case = <inner_cmd_spec::gen::FamilyCase as quickcheck::Arbitrary>::arbitrary(&mut gen);
+        seen.insert(case.family);
+    }
+    assert_eq!(seen.len(), all, "quickcheck");
+}

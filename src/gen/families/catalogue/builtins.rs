@@ -22,7 +22,7 @@ pub(super) const BUILTIN_FAMILIES: &[Family] = &[
         &["trap «q:P» EXIT", "trap «q:P» ERR; false", "trap «q:P» DEBUG; :", "trap «q:P» USR1; kill -USR1 $$", "trap -- «q:P» INT; kill -INT $$",
           "set -T; trap «q:P» RETURN; f() { :; }; f", "f() { «P»; }; trap f EXIT"]),
     family("history-fc", "`history -s` and `fc -s`, `!!`: history re-runs a command the line does not show", "GEN-FAM-6", "9 Using History Interactively", Lines, Runs,
-        &["set -o history\nhistory -s «q:P»\nfc -e : ; fc -s", "set -o history -H\nhistory -s «q:P»\n!!"]),
+        &["set -o history\nhistory -s «q:P»\nfc -s", "set -o history\nhistory -s «q:P»\nfc -e -", "set -o history -H\nhistory -s «q:P»\n!!"]),
     family("builtin-table", "every builtin of `compgen -b` with an option of its `help -s` synopsis, a substitution among its arguments", "GEN-FAM-6", BI, Command, Runs,
         &["«BUILTIN» \"$(«P»)\"", "«BUILTIN» x «bq:P»"]),
 ];
