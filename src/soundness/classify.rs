@@ -351,6 +351,9 @@ fn inside_an_assignment(o: &GroundObservation<'_>) -> bool {
         let name_len = leading_name_len(&text);
         name_len > 0
             && text.get(name_len..).is_some_and(|r| r.starts_with('='))
+            // A single-quoted value runs nothing when assigned (`x='a[$(cmd)]'`
+            // runs `cmd` only when arithmetic reads it: F-31).
+            && !text.get(name_len + 1..).is_some_and(|value| value.starts_with('\''))
             && ["$(", "`", "<(", ">("].iter().any(|s| text.contains(s))
             && text != executed
             // A wrapper's inner command is recorded shell-quoted (`'{'`);

@@ -97,7 +97,16 @@ pub(super) fn parent_of_an_uncovered_substitution(o: &GroundObservation<'_>) -> 
     let shown = read_as_bash(parent);
     ground_violations(o.policy, o.execution)
         .iter()
-        .any(|later| later.index > o.violation.index && shown.contains(&read_as_bash(&later.text)))
+        .any(|later| {
+            let record = o
+                .execution
+                .commands
+                .get(later.index)
+                .map(|r| r.text.as_str());
+            later.index > o.violation.index
+                && (shown.contains(&read_as_bash(&later.text))
+                    || record.is_some_and(|text| shown.contains(&read_as_bash(text))))
+        })
 }
 
 /// G-8 (deployed): the record is a program rendered by its argv, which is a
