@@ -5,7 +5,7 @@
 //! payload in the command's text, and requires that no judged unit is what
 //! ran (else the gate would have judged it).
 
-use super::classify::{judged_units, squeeze, GroundObservation};
+use super::observation::{judged_units, squeeze, GroundObservation};
 use super::respelled::read_as_bash;
 use crate::policy::floor::basename;
 
@@ -366,20 +366,29 @@ pub(super) fn in_a_test_command(o: &GroundObservation<'_>) -> bool {
 pub(super) fn parse_joined_or_split_by_a_word(o: &GroundObservation<'_>) -> bool {
     let executed = executed(o);
     let brace = |w: &str| w.starts_with('{') && w.contains(',') && w.contains('}');
+    // Joined: a unit holds what ran and a brace word, or what ran and a
+    // separator after it (the parse's recovery made the list one unit).
     let joined = judged_units(o).iter().any(|unit| {
         let text = plain_text(&unit.text);
-        text != executed && text.contains(&executed) && text.split(' ').any(brace)
+        let listed = [";", "&", "|"].iter().any(|sep| {
+            text.starts_with(&format!("{executed}{sep}"))
+                || text.starts_with(&format!("{executed} {sep}"))
+        });
+        text != executed && text.contains(&executed) && (text.split(' ').any(brace) || listed)
     });
-    let split = judged_units(o).iter().any(|unit| {
-        let text = plain_text(&unit.text);
-        let after = o
-            .command
-            .find(&format!("{} ", unit.text))
-            .and_then(|at| o.command.get(at + unit.text.len() + 1..));
-        executed.starts_with(&format!("{text} "))
-            && after.is_some_and(|rest| rest.starts_with(['"', '$', '{']) || rest.starts_with("<<"))
-            && (o.command.contains("$((") || o.command.split([' ', '(']).any(brace))
-    });
+    // Split: what ran is a unit followed by the word the parse split off,
+    // which is a unit of its own that is no command (`"$( …`, `${x:-$((…`).
+    let no_command = |text: &str| text.starts_with(['"', '$', '{', '<']);
+    let split_off = judged_units(o).iter().any(|unit| no_command(&unit.text));
+    let split = split_off
+        && judged_units(o).iter().any(|unit| {
+            let text = plain_text(&unit.text);
+            let after = o
+                .command
+                .find(&format!("{} ", unit.text))
+                .and_then(|at| o.command.get(at + unit.text.len() + 1..));
+            executed.starts_with(&format!("{text} ")) && after.is_some_and(no_command)
+        });
     unseen(o, &executed) && (joined || split)
 }
 

@@ -38,13 +38,16 @@
 mod blind_spots;
 mod classify;
 mod hidden;
+mod known;
 mod misparsed;
+mod observation;
 mod pairs;
 mod reach;
 mod report;
 mod respelled;
 
-pub use classify::{classify, GroundObservation, KnownGroundViolation, KNOWN_GROUND_VIOLATIONS};
+pub use known::{classify, KnownGroundViolation, KNOWN_GROUND_VIOLATIONS};
+pub use observation::GroundObservation;
 pub use pairs::{family_pair, pair, permissive, Pair, Source};
 pub use reach::{FamilyTally, FirstViolation};
 pub use report::{PolicyKind, ProfileReport, Report, Violation};

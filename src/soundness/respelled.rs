@@ -3,7 +3,7 @@
 //! with quotes, escapes or a line continuation, and a parent command whose
 //! rendering shows the substitution that ran inside it.
 
-use super::classify::{judged_units, squeeze, GroundObservation};
+use super::observation::{judged_units, squeeze, GroundObservation};
 use crate::invariants::ground_violations;
 use crate::verdict::PermissionState;
 
@@ -85,28 +85,34 @@ pub(super) fn words_spelled_differently(o: &GroundObservation<'_>) -> bool {
 }
 
 /// G-7 (deployed): the uncovered record is a parent command as bash renders
-/// it after running a substitution inside it, and that substitution's own
-/// command, recorded after it, is uncovered too: the parent's text shows
-/// the payload the substitution ran, which is judged (and classified) as
-/// the record of its own.
+/// it after running a substitution inside it: read as bash reads it, it is
+/// a judged unit (bash requoted `$'…'`), or the substitution's own command,
+/// recorded after it, is uncovered too and shows in it. Either way what the
+/// substitution ran is judged (and classified) as the record of its own.
 pub(super) fn parent_of_an_uncovered_substitution(o: &GroundObservation<'_>) -> bool {
     let parent = &o.violation.text;
     if !["$(", "`", "<(", ">("].iter().any(|s| parent.contains(s)) {
         return false;
     }
     let shown = read_as_bash(parent);
-    ground_violations(o.policy, o.execution)
+    // bash's rendering of a judged unit, in another quoting (`$'…'` as `'…'`).
+    let spaced = |text: &str| read_as_bash(text).replace("$( ", "$(").replace(" )", ")");
+    let rendering = judged_units(o)
         .iter()
-        .any(|later| {
-            let record = o
-                .execution
-                .commands
-                .get(later.index)
-                .map(|r| r.text.as_str());
-            later.index > o.violation.index
-                && (shown.contains(&read_as_bash(&later.text))
-                    || record.is_some_and(|text| shown.contains(&read_as_bash(text))))
-        })
+        .any(|unit| unit.text != *parent && spaced(&unit.text) == spaced(parent));
+    rendering
+        || ground_violations(o.policy, o.execution)
+            .iter()
+            .any(|later| {
+                let record = o
+                    .execution
+                    .commands
+                    .get(later.index)
+                    .map(|r| r.text.as_str());
+                later.index > o.violation.index
+                    && (shown.contains(&read_as_bash(&later.text))
+                        || record.is_some_and(|text| shown.contains(&read_as_bash(text))))
+            })
 }
 
 /// G-8 (deployed): the record is a program rendered by its argv, which is a

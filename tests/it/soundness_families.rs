@@ -29,7 +29,10 @@ const RENDERED: &[(&str, PermissionState)] = &[
 ];
 
 /// `(finding, rules, command)`: each a witness in `spec/findings.md`.
-const WITNESSES: &[(&str, &[(&str, PermissionState)], &str)] = &[
+/// Rules as `(pattern, state)` rows.
+type Rules = &'static [(&'static str, PermissionState)];
+
+const WITNESSES: &[(&str, Rules, &str)] = &[
     ("F-29", DENY_RM, "echo ${x:-`rm -rf x`}"),
     ("F-29", DENY_RM, "echo hi `echo \\`rm -rf x\\``"),
     ("F-30", DENY_RM, "echo ${PWD%%$(rm -rf x)}"),
