@@ -357,12 +357,13 @@ pub(super) fn in_a_test_command(o: &GroundObservation<'_>) -> bool {
         })
 }
 
-/// F-37: a brace expansion in command position (`{sudo,} ls`) or a
-/// parameter expansion holding `$((` makes the parse join the list before
-/// it into one unit, or split the word off its command into a unit of its
-/// own: what ran is a command of the joined unit, or the command with the
-/// word the parse split off (`npm test 0` for `npm test
-/// ${x:-$((a[$(cmd)]))}`).
+/// F-37: a brace expansion in command position (`{sudo,} ls`), a
+/// parameter expansion holding `$((`, or an unclosed `[` makes the parse
+/// join the list before it into one unit, or split a word or the rest of a
+/// list off its command into a unit that is no command: what ran is a
+/// command of the joined unit, the command with the word the parse split
+/// off (`npm test 0` for `npm test ${x:-$((a[$(cmd)]))}`), or inside the
+/// split-off unit (`&& [ x `cmd``).
 pub(super) fn parse_joined_or_split_by_a_word(o: &GroundObservation<'_>) -> bool {
     let executed = executed(o);
     let brace = |w: &str| w.starts_with('{') && w.contains(',') && w.contains('}');
@@ -378,7 +379,7 @@ pub(super) fn parse_joined_or_split_by_a_word(o: &GroundObservation<'_>) -> bool
     });
     // Split: what ran is a unit followed by the word the parse split off,
     // which is a unit of its own that is no command (`"$( …`, `${x:-$((…`).
-    let no_command = |text: &str| text.starts_with(['"', '$', '{', '<']);
+    let no_command = |text: &str| text.starts_with(['"', '$', '{', '<', '&', '|', ';']);
     let split_off = judged_units(o).iter().any(|unit| no_command(&unit.text));
     let split = split_off
         && judged_units(o).iter().any(|unit| {
@@ -389,7 +390,11 @@ pub(super) fn parse_joined_or_split_by_a_word(o: &GroundObservation<'_>) -> bool
                 .and_then(|at| o.command.get(at + unit.text.len() + 1..));
             executed.starts_with(&format!("{text} ")) && after.is_some_and(no_command)
         });
-    unseen(o, &executed) && (joined || split)
+    // Or what ran lies inside such a split-off unit (`&& [ x `cmd``).
+    let inside = judged_units(o)
+        .iter()
+        .any(|unit| no_command(&unit.text) && plain_text(&unit.text).contains(&executed));
+    unseen(o, &executed) && (joined || split || inside)
 }
 
 fn plain_text(text: &str) -> String {

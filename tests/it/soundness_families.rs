@@ -52,6 +52,8 @@ const WITNESSES: &[(&str, Rules, &str)] = &[
     ("F-35", DENY_RM, "cat <<EOF && rm -rf x\nbody\nEOF"),
     ("F-36", DENY_PUSH, "git p\\\nush --force"),
     ("F-37", JOINED, "pwd; {rm,} -rf x"),
+    // Seed 12's one unclassified pair: the unit `&& [ x `rm -rf x``.
+    ("F-37", DENY_RM, "ls && [ x `rm -rf x`"),
     ("F-10", DENY_RM, "jobs -x rm -rf x"),
     ("F-10", DENY_RM, "mapfile -c 1 -C 'rm -rf x;:' a <<< x"),
     ("F-13", DENY_RM, "bash /dev/stdin <<< 'rm -rf x'"),
