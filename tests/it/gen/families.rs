@@ -93,10 +93,21 @@ fn reaches(name: &str) {
 macro_rules! reach_tests {
     ($($test:ident => $name:literal,)*) => {
         $(
-            /// GEN-FAM-13: the generator reaches this family.
-            #[test]
-            fn $test() {
-                reaches($name);
+            /// GEN-FAM-13: the generator reaches this family: it produces
+            /// the construct, and (with the oracle) bash runs the payload or
+            /// hands it to a program.
+            mod $test {
+                #[test]
+                fn produces_the_construct() {
+                    super::reaches($name);
+                }
+
+                #[cfg(feature = "ground")]
+                #[test]
+                fn bash_reaches_the_payload() {
+                    let missed = crate::ground::families::misses_of($name);
+                    assert!(missed.is_empty(), "{} not reached:\n{}", missed.len(), missed.join("\n"));
+                }
             }
         )*
 

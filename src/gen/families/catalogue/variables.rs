@@ -83,7 +83,7 @@ pub(super) const VARIABLE_FAMILIES: &[Family] = &[
 /// Assignments that the syntax does not show, to a variable a program
 /// reads (`GIT_SSH_COMMAND`) or bash itself reads (`PS4`).
 pub(super) const ENVIRONMENT: &[Family] = &[
-    family("env-program", "a variable a program reads as a command, exported without an assignment word: `set -k`, `set -a`, `read`, `for`, namerefs, quoted or brace-expanded `export`", "GEN-FAM-11", ENV, Lines, Hidden,
+    family("env-program", "a variable a program reads as a command, exported without an assignment word: `set -k`, `set -a`, `read`, `for`, namerefs, quoted or brace-expanded `export` (the oracle's stubs record no environment)", "GEN-FAM-11", ENV, Lines, Hidden,
         &["set -k; «ENVPROG» «ENVVAR»=«q:ENVVAL»", "set -a; : ${«ENVVAR»:=«q:ENVVAL»}; «ENVPROG»", "set -a; «ENVVAR»=«q:ENVVAL»; «ENVPROG»",
           "read -r «ENVVAR» <<< «q:ENVVAL»; export «ENVVAR»; «ENVPROG»", "for «ENVVAR» in «q:ENVVAL»; do export «ENVVAR»; «ENVPROG»; done",
           "declare -n r=«ENVVAR»; r=«q:ENVVAL»; export «ENVVAR»; «ENVPROG»", "export '«ENVVAR»=«sq:ENVVAL»'; «ENVPROG»", "export \"«ENVVAR»\"=«q:ENVVAL»; «ENVPROG»",
