@@ -161,6 +161,7 @@ reach_tests! {
     reach_compound_commands => "compound-commands",
     reach_redirection_targets => "redirection-targets",
     reach_conditional_expressions => "conditional-expressions",
+    reach_case_patterns => "case-patterns",
     reach_array_assignments => "array-assignments",
     // GEN-FAM-6: builtins
     reach_builtin_subscript => "builtin-subscript",

@@ -13,7 +13,7 @@ pub(super) const BUILTIN_FAMILIES: &[Family] = &[
     family("builtin-subscript", "builtins that evaluate a subscript inside a variable name: `test -v`, `read`, `unset`, `printf -v`, `declare`, `typeset`", "GEN-FAM-6", BI, Command, Runs,
         &["test -v 'a[$(«sq:P»)]'", "[ -v 'a[$(«sq:P»)]' ]", "[[ -v a[$(«P»)] ]]", "read 'a[$(«sq:P»)]' <<< x", "a=(1); unset 'a[$(«sq:P»)]'",
           "declare 'a[$(«sq:P»)]=1'", "f() { local 'a[$(«sq:P»)]=1'; }; f", "printf -v 'a[$(«sq:P»)]' x", "printf -v'a[$(«sq:P»)]' x",
-          "typeset 'a[$(«sq:P»)]'=1", "mapfile -t 'a' <<< x; unset -v 'a[$(«sq:P»)]'"]),
+          "typeset 'a[$(«sq:P»)]'=1", "declare -n r='a[$(«sq:P»)]'; : $r", "mapfile -t 'a' <<< x; unset -v 'a[$(«sq:P»)]'"]),
     family("builtin-runs-code", "builtins that run a command or code from their arguments: `eval`, `source`, `command`, `builtin`, `exec`, `jobs -x`, `mapfile -C`, `compgen -C`/`-F`", "GEN-FAM-6", BI, Command, Runs,
         &["eval «q:P»", "source /dev/stdin <<< «q:P»", ". <(echo «q:P»)", "command «P»", "builtin eval «q:P»", "exec «P»", "jobs -x «P»",
           "mapfile -c 1 -C '«sq:P»;:' a <<< x", "readarray -c 1 -C '«sq:P»;:' a <<< x", "compgen -C '«sq:P»;:' x", "f() { «P»; }; compgen -F f x",

@@ -67,6 +67,7 @@ pub(super) const PARAMETERS: &[Family] = &[
             "${@:$(«P»)}",
             "${PWD: $(«P»):1}",
             "${*:0:$(«P»)}",
+            "${BASH_VERSINFO[@]:$(«P»)}",
         ],
     )
     .unplaced(&["here-document body"]),
@@ -155,6 +156,7 @@ pub(super) const PARAMETERS: &[Family] = &[
             "${a[«bq:P»]}",
             "${a[b[$(«P»)]]}",
             "${BASH_ARGV[$(«P»)]}",
+            "\"${@:-$(«P»)}\"",
         ],
     ),
     family(
@@ -215,6 +217,7 @@ pub(super) const ARITHMETIC: &[Family] = &[
             "$((a[$(«P»)]))",
             "$((«bq:P»))",
             "$[a[$(«P»)]]",
+            "$(( 16#$(«P»)0 ))",
         ],
     ),
     family(
@@ -365,6 +368,8 @@ pub(super) const SUBSTITUTIONS: &[Family] = &[
         &["echo x > \"$(«P»)\"", "cat < <(«P»)", "echo x 2> >(«P»)", "cat <<< \"$(«P»)\"", "echo x &> >(«P»)", "exec {fd}> >(«P»)"]),
     family("conditional-expressions", "`[[ ]]`, `test` and `[`: operands are expanded", "GEN-FAM-5", "6.4 Bash Conditional Expressions", Command, Runs,
         &["[[ -n $(«P») ]]", "[[ x == «bq:P» ]]", "[[ $(«P») =~ x ]]", "[ \"$(«P»)\" ]", "test -z «bq:P»", "[[ -f <(«P») ]]"]),
+    family("case-patterns", "`case` patterns and the word it matches are expanded", "GEN-FAM-5", "3.2.5.2 Conditional Constructs", Command, Runs,
+        &["case x in $(«P»)) ;; esac", "case x in y|«bq:P») ;; esac", "case $(«P») in *) ;; esac", "case x in \"$(«P»)\"|x) echo hi ;; esac"]),
     family("array-assignments", "compound array assignments: values and subscripts are expanded", "GEN-FAM-5", "6.7 Arrays", Command, Runs,
         &["a=($(«P»))", "a=([$(«P»)]=1)", "a+=(«bq:P»)", "declare -a a=($(«P»))", "declare -A m=([«bq:P»]=1)", "declare -A m; m[$(«P»)]=1"]),
 ];
