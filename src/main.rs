@@ -50,6 +50,32 @@ enum Command {
     #[cfg(not(feature = "ground"))]
     #[command(hide = true, disable_help_flag = true)]
     Ground(Unavailable),
+    /// Print generated cases of the families of bash constructs as JSON lines, or list the families.
+    #[cfg(feature = "gen")]
+    Gen(GenArgs),
+    #[cfg(not(feature = "gen"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Gen(Unavailable),
+    #[cfg(not(feature = "proptest"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Fuzz(Unavailable),
+}
+
+#[cfg(feature = "gen")]
+#[derive(clap::Args)]
+struct GenArgs {
+    /// Only cases of this family (default: every family in turn).
+    #[arg(long)]
+    family: Option<String>,
+    /// How many cases.
+    #[arg(long, default_value_t = 10)]
+    count: usize,
+    /// The seed: the same seed prints the same cases.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// List the families (name, clause, summary) instead.
+    #[arg(long)]
+    list: bool,
 }
 
 #[cfg(feature = "ground")]
@@ -168,6 +194,31 @@ fn main() -> ExitCode {
         Command::Ground(args) => ground(&args),
         #[cfg(not(feature = "ground"))]
         Command::Ground(_) => needs_feature("ground", "ground"),
+        #[cfg(feature = "gen")]
+        Command::Gen(args) => gen(&args),
+        #[cfg(not(feature = "gen"))]
+        Command::Gen(_) => needs_feature("gen", "gen"),
+        #[cfg(not(feature = "proptest"))]
+        Command::Fuzz(_) => needs_feature("fuzz", "proptest"),
+    }
+}
+
+/// `inner-cmd gen`: cases of the families of bash constructs (`GEN-FAM-14`).
+/// Exit 2 when `--family` names no family.
+#[cfg(feature = "gen")]
+fn gen(args: &GenArgs) -> ExitCode {
+    use inner_cmd_spec::gen::families::gen_lines;
+    match gen_lines(args.family.as_deref(), args.count, args.seed, args.list) {
+        Ok(lines) => {
+            for line in lines {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("inner-cmd gen: {error}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -15,6 +15,7 @@ use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 mod backends;
 mod batch;
 mod environment;
+pub(crate) mod families;
 mod race;
 mod records;
 mod session;
