@@ -12,8 +12,12 @@
 //! differently, [`spelling`] for names and separators, [`runs`] for
 //! commands that run unseen code, [`expand`] for expansions that evaluate
 //! data and [`effects`] for redirections and assignments; [`dewrap`] is the
-//! authorizer's extra guard.
+//! authorizer's extra guard. [`closed`] holds the whole tree to the admitted
+//! subset of [`admitted`] (the closed world), and [`reading`] reads the text
+//! a second time, without the parser, to check that both readings agree.
 
+pub mod admitted;
+pub mod closed;
 mod command;
 pub mod dewrap;
 pub mod effects;
@@ -166,6 +170,12 @@ pub enum Clause {
     EffectAssignment,
     /// `HARD-EFFECT-3`: redirections with no command.
     NamelessCommand,
+    /// `HARD-ADMIT-2` to `HARD-ADMIT-7`: a construct outside the admitted
+    /// subset, by the row of the table it fails.
+    NotAdmitted(admitted::Row),
+    /// `HARD-READ-1`: the second reading disagrees with the tree, or cannot
+    /// read the text.
+    SecondReading,
 }
 
 impl Clause {
@@ -191,6 +201,8 @@ impl Clause {
             Self::ExpandIndirect => "HARD-EXPAND-2",
             Self::EffectAssignment => "HARD-EFFECT-2",
             Self::NamelessCommand => "HARD-EFFECT-3",
+            Self::NotAdmitted(row) => row.id(),
+            Self::SecondReading => "HARD-READ-1",
         }
     }
 
