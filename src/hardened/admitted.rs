@@ -121,7 +121,7 @@ pub const NODE_KINDS: &[(&str, Check)] = &[
     ("special_variable_name", Check::Structure),
     ("word", Check::Word),
     ("number", Check::Word),
-    ("concatenation", Check::Structure),
+    ("concatenation", Check::Word),
     ("string", Check::Structure),
     ("string_content", Check::Word),
     ("raw_string", Check::Structure),

@@ -23,6 +23,7 @@ pub mod dewrap;
 pub mod effects;
 pub mod expand;
 pub mod parse;
+pub mod reading;
 pub mod runs;
 pub mod spelling;
 pub mod walk;

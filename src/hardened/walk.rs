@@ -110,7 +110,7 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
     })
 }
 
-/// The closed world (`HARD-ADMIT-1`): the first construct outside the
+/// The closed world (`HARD-ADMIT-1`, `HARD-READ-1`): the first construct outside the
 /// admitted subset gives a judgement of its text, without values, floored
 /// by its row; it comes after the walk's judgements, so a clause that names
 /// the shape more precisely (`HARD-RUN-1` for `eval`) decides first.
@@ -124,6 +124,11 @@ fn closed_world(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), Uni
             Vec::new(),
             Some(Clause::NotAdmitted(refusal.row)),
         );
+    }
+    // HARD-READ-1: no single parser decides.
+    if let Err(span) = super::reading::agree(source, root) {
+        let text = source.get(span.0..span.1).unwrap_or(source);
+        return sink.push(text, span, None, Vec::new(), Some(Clause::SecondReading));
     }
     Ok(())
 }
