@@ -207,6 +207,21 @@ impl Clause {
         }
     }
 
+    /// A clause of §12.1: the parser and bash read the text differently.
+    #[must_use]
+    pub const fn is_parse(self) -> bool {
+        matches!(
+            self,
+            Self::ParseError
+                | Self::Nul
+                | Self::Blanks
+                | Self::HeredocDelimiter
+                | Self::EscapedBlank
+                | Self::NewlineInCommand
+                | Self::WordsAfterRedirect
+        )
+    }
+
     /// The matched pattern of an answer this clause decided: `<hardened:ID>`.
     #[must_use]
     pub fn sentinel(self) -> String {

@@ -188,8 +188,17 @@ impl Lexer<'_> {
         self.src.get(self.pos..).unwrap_or("")
     }
 
+    /// The second reading stops here: the span of the character at the
+    /// position (the last one at the end of input).
     fn stop<T>(&self) -> Result<T, Disagreement> {
-        Err((self.pos, (self.pos + 1).min(self.src.len())))
+        let len = self.src.len();
+        let at = self.pos.min(len.saturating_sub(1));
+        let end = self
+            .src
+            .get(at..)
+            .and_then(|r| r.chars().next())
+            .map_or(len, |c| at + c.len_utf8());
+        Err((at, end))
     }
 
     fn push(&mut self, kind: TokenKind, start: usize) {
@@ -299,7 +308,8 @@ impl Lexer<'_> {
             let body_start = self.pos;
             loop {
                 if self.pos >= self.src.len() {
-                    return self.stop();
+                    // Delimited by end of input: the whole body is unread.
+                    return Err((body_start.min(self.src.len()), self.src.len()));
                 }
                 let line_len = self.rest().find('\n').unwrap_or(self.rest().len());
                 let line = self.rest().get(..line_len).unwrap_or("");
