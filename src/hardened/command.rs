@@ -7,9 +7,10 @@
 
 use tree_sitter::Node;
 
-use super::effects::{effect_text, live_assignment};
+use super::effects::{effect_text, effect_words, live_assignment};
 use super::runs::runs_code;
 use super::spelling::{dequote_name, without_line_continuations, Name};
+use super::values::{spell_word, Word};
 use super::walk::{Sink, REDIRECTS};
 use super::{named_children, slice, Clause};
 use crate::policy::floor::{basename, wrapper_kind};
@@ -106,6 +107,7 @@ pub(super) fn simple_command(
     if floor.is_none() && live_assignment(source, &assignments) {
         floor = Some(Clause::EffectAssignment);
     }
+    let spelled = spelled_values(source, &words, name.as_ref(), &redirects);
     let effects = effect_text(source, &redirects);
     if !effects.is_empty() {
         let base = values.last().cloned().unwrap_or_default();
@@ -125,8 +127,58 @@ pub(super) fn simple_command(
         return Ok(());
     }
     sink.push(text, span, context, values, floor)?;
+    sink.spell_last(spelled);
     if name.is_some() {
         sink.mark_named();
     }
     Ok(())
+}
+
+/// The command's values as words after expansion (`HARD-VALUE-1`): the
+/// name (its basename first, when it has a `/`), the arguments spelled,
+/// and with its effects when it has any.
+fn spelled_values(
+    source: &str,
+    words: &[Node<'_>],
+    name: Option<&Name>,
+    redirects: &[Node<'_>],
+) -> Vec<Vec<Word>> {
+    let args: Vec<Word> = words
+        .iter()
+        .skip(1)
+        .flat_map(|w| spell_word(source, *w))
+        .collect();
+    let mut out = Vec::new();
+    match name {
+        None => {}
+        Some(Name::Literal(literal)) => {
+            let base = basename(literal);
+            if base != literal {
+                out.push(
+                    std::iter::once(Word::literal(base))
+                        .chain(args.clone())
+                        .collect(),
+                );
+            }
+            out.push(
+                std::iter::once(Word::literal(literal))
+                    .chain(args)
+                    .collect(),
+            );
+        }
+        Some(Name::Computed) => {
+            let name_words = words
+                .first()
+                .map(|w| spell_word(source, *w))
+                .unwrap_or_default();
+            out.push(name_words.into_iter().chain(args).collect());
+        }
+    }
+    let effects = effect_words(source, redirects);
+    if !effects.is_empty() {
+        let mut with_effects: Vec<Word> = out.last().cloned().unwrap_or_default();
+        with_effects.extend(effects);
+        out.push(with_effects);
+    }
+    out
 }

@@ -8,6 +8,7 @@
 use tree_sitter::Node;
 
 use super::spelling::without_line_continuations;
+use super::values::{spell_word, Word};
 use super::{named_children, slice};
 
 /// Variables whose assignment cannot change which code runs (`HARD-EFFECT-2`).
@@ -73,8 +74,41 @@ pub fn is_effect_redirect(operator: &str, destinations: &[&str]) -> bool {
 /// The redirections with effects, each as its operator and its targets
 /// separated by one space, joined by one space (`HARD-EFFECT-1`).
 pub fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
+    effects(source, redirects)
+        .iter()
+        .map(|e| {
+            format!("{} {}", e.operator, e.targets.join(" "))
+                .trim_end()
+                .to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The effects as words after expansion (`HARD-VALUE-1`): each operator,
+/// then its targets spelled.
+pub fn effect_words(source: &str, redirects: &[Node<'_>]) -> Vec<Word> {
+    let mut out = Vec::new();
+    for effect in effects(source, redirects) {
+        out.push(Word::literal(&effect.operator));
+        for node in &effect.nodes {
+            out.extend(spell_word(source, *node));
+        }
+    }
+    out
+}
+
+/// A redirection with an effect.
+struct Effect<'t> {
+    operator: String,
+    targets: Vec<String>,
+    nodes: Vec<Node<'t>>,
+}
+
+/// The file redirections with effects, in source order (`HARD-EFFECT-1`).
+fn effects<'t>(source: &str, redirects: &[Node<'t>]) -> Vec<Effect<'t>> {
     let mut files = Vec::new();
-    let mut pending: Vec<Node<'_>> = redirects.to_vec();
+    let mut pending: Vec<Node<'t>> = redirects.to_vec();
     while let Some(redirect) = pending.pop() {
         match redirect.kind() {
             "file_redirect" => files.push(redirect),
@@ -88,9 +122,9 @@ pub fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
         }
     }
     files.sort_by_key(Node::start_byte);
-    let mut parts = Vec::new();
+    let mut out = Vec::new();
     for redirect in files {
-        let destinations: Vec<Node<'_>> = redirect
+        let destinations: Vec<Node<'t>> = redirect
             .children_by_field_name("destination", &mut redirect.walk())
             .collect();
         let operator_end = destinations
@@ -108,14 +142,14 @@ pub fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
             .collect();
         let target_refs: Vec<&str> = targets.iter().map(String::as_str).collect();
         if is_effect_redirect(&operator, &target_refs) {
-            parts.push(
-                format!("{operator} {}", targets.join(" "))
-                    .trim_end()
-                    .to_owned(),
-            );
+            out.push(Effect {
+                operator,
+                targets,
+                nodes: destinations,
+            });
         }
     }
-    parts.join(" ")
+    out
 }
 
 /// True if one of `parts` assigns a variable that is not inert (`HARD-EFFECT-2`).

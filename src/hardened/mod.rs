@@ -23,10 +23,13 @@ pub mod dewrap;
 pub mod effects;
 pub mod expand;
 pub mod parse;
+pub mod reach;
 pub mod reading;
 pub mod runs;
 pub mod spelling;
+pub mod values;
 pub mod walk;
+pub mod words;
 
 use serde::{Serialize, Serializer};
 use tree_sitter::Node;
@@ -253,6 +256,16 @@ fn judge(policy: &Policy, judgement: &walk::Judgement) -> (PermissionState, Opti
         if first || state > worst.0 {
             worst = (state, pattern);
             first = false;
+        }
+    }
+    // HARD-VALUE-1: the same values after expansion, each home spelling.
+    for words in &judgement.spelled {
+        for value in values::spellings(words, policy.home()) {
+            let (state, pattern) = reach::decision(policy, &value);
+            if first || state > worst.0 {
+                worst = (state, pattern);
+                first = false;
+            }
         }
     }
     match judgement.floor {

@@ -41,6 +41,10 @@ pub struct Judgement {
     /// runs, not only a redirection, an assignment or a floor.
     #[serde(skip)]
     pub named: bool,
+    /// The values' words after expansion, which the rules also see
+    /// (`HARD-VALUE-1`): each list is spelled with the policy's home.
+    #[serde(skip)]
+    pub spelled: Vec<Vec<super::values::Word>>,
 }
 
 /// Redirect node kinds.
@@ -172,8 +176,16 @@ impl Sink {
             values,
             floor,
             named: false,
+            spelled: Vec::new(),
         });
         Ok(())
+    }
+
+    /// Gives the last judgement its values' expanded words (`HARD-VALUE-1`).
+    pub(super) fn spell_last(&mut self, spelled: Vec<Vec<super::values::Word>>) {
+        if let Some(last) = self.out.last_mut() {
+            last.spelled = spelled;
+        }
     }
 
     /// Marks the last judgement as a named command.

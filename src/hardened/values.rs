@@ -1,0 +1,537 @@
+//! Words judged by their value (spec §12.4, `HARD-VALUE-*`).
+//!
+//! Rules are written about what a command does, so they must see each word
+//! as bash will pass it: quotes and escapes removed, `$'…'` decoded, braces
+//! expanded, `~` and `$HOME` replaced by the home directory. What only run
+//! time knows (a variable, a substitution, a glob) becomes a wildcard, and
+//! such a value is judged by every rule that could match one of its
+//! expansions ([`super::reach`]).
+
+use tree_sitter::Node;
+
+use super::words::{pieces, Known, Piece, Spans};
+use super::{named_children, slice};
+
+/// One part of a spelled value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Text known before the command runs.
+    Lit(String),
+    /// Any text at all, the empty text and blanks included.
+    Any,
+    /// Any text without `/`: what a glob's `*`, `?` or `[…]` matches in one
+    /// path component (or the pattern itself, when nothing matches).
+    Segment,
+    /// A decimal integer, possibly negative (`$?`, `$#`, `$((…))`).
+    Number,
+    /// Where a glob word starts.
+    Mark,
+    /// The end of a glob word: it may repeat from its mark after one space
+    /// (the glob matched several paths).
+    Repeat,
+}
+
+/// A value as the rules see it after expansion (`HARD-VALUE-1`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Spelled(pub Vec<Part>);
+
+impl Spelled {
+    /// Appends text, merging with a literal before it.
+    pub fn lit(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        if let Some(Part::Lit(last)) = self.0.last_mut() {
+            last.push_str(text);
+        } else {
+            self.0.push(Part::Lit(text.to_owned()));
+        }
+    }
+
+    /// Appends a wildcard, merging with one before it.
+    pub fn any(&mut self) {
+        if self.0.last() != Some(&Part::Any) {
+            self.0.push(Part::Any);
+        }
+    }
+
+    /// Appends a part that is not text.
+    pub fn part(&mut self, part: Part) {
+        match part {
+            Part::Lit(text) => self.lit(&text),
+            Part::Any => self.any(),
+            other => self.0.push(other),
+        }
+    }
+
+    /// The text, when every part is known.
+    #[must_use]
+    pub fn as_static(&self) -> Option<String> {
+        let mut out = String::new();
+        for part in &self.0 {
+            match part {
+                Part::Lit(text) => out.push_str(text),
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+}
+
+/// One word after brace expansion, before the home directory is spelled.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Word {
+    /// Its parts; a `Home` part stands for the home directory.
+    parts: Vec<WordPart>,
+    /// True when the word may expand to no word at all (only expansions).
+    vanishes: bool,
+    /// True when the word is a glob, which may expand to several words.
+    glob: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum WordPart {
+    Lit(String),
+    Any,
+    Segment,
+    Number,
+    Home,
+}
+
+/// Most words one word may brace-expand into before it is read as unknown.
+pub const MAX_BRACE_WORDS: usize = 256;
+
+/// The words an argument node gives (`HARD-VALUE-1`): one word, several
+/// after brace expansion, or one unknown word if it is not understood.
+#[must_use]
+pub fn spell_word(source: &str, node: Node<'_>) -> Vec<Word> {
+    let spans = expansion_spans(source, node);
+    let text = slice(source, node);
+    let home_known = !super::words::mentioned_otherwise(source, "HOME");
+    let pwd_known = !super::words::mentioned_otherwise(source, "PWD");
+    let Ok(mut read) = pieces(text, node.start_byte(), Some(&spans)) else {
+        return vec![unknown_word()];
+    };
+    for piece in &mut read {
+        if let Piece::Expansion { known, .. } = piece {
+            let stale = match known {
+                Known::Home => !home_known,
+                Known::WorkingDirectory => !pwd_known,
+                Known::Number | Known::Text(_) | Known::Unknown => false,
+            };
+            if stale {
+                *known = Known::Unknown;
+            }
+        }
+    }
+    match braces(read) {
+        Some(words) => words
+            .iter()
+            .map(|w| finish(w, home_known, pwd_known))
+            .collect(),
+        None => vec![unknown_word()],
+    }
+}
+
+/// A word only run time knows.
+#[must_use]
+pub fn unknown_word() -> Word {
+    Word {
+        parts: vec![WordPart::Any],
+        vanishes: true,
+        glob: false,
+    }
+}
+
+/// The expansions the parse found in `node`, outermost only.
+fn expansion_spans<'s>(source: &'s str, node: Node<'_>) -> Spans<'s> {
+    let mut spans = Spans::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "simple_expansion"
+            | "expansion"
+            | "command_substitution"
+            | "arithmetic_expansion"
+            | "process_substitution" => {
+                let shown = match n.kind() {
+                    "arithmetic_expansion" => Some(Known::Number),
+                    "command_substitution" => heredoc_text(source, n).map(Known::Text),
+                    _ => None,
+                };
+                spans.insert(n.start_byte(), (n.end_byte(), slice(source, n), shown));
+            }
+            _ => stack.extend(named_children(n)),
+        }
+    }
+    spans
+}
+
+/// The value of `$(cat <<'EOF' … EOF)` (`HARD-VALUE-2`): the body of a
+/// here-document with a quoted delimiter, which bash reads literally, less
+/// its trailing newlines, as command substitution removes them.
+fn heredoc_text(source: &str, substitution: Node<'_>) -> Option<String> {
+    let [statement] = named_children(substitution)[..] else {
+        return None;
+    };
+    let body = statement.child_by_field_name("body")?;
+    let [redirect] = named_children(statement)
+        .into_iter()
+        .filter(|c| *c != body)
+        .collect::<Vec<_>>()[..]
+    else {
+        return None;
+    };
+    let name_only = named_children(body).len() == 1 && slice(source, body) == "cat";
+    if statement.kind() != "redirected_statement"
+        || !name_only
+        || redirect.kind() != "heredoc_redirect"
+    {
+        return None;
+    }
+    let parts = named_children(redirect);
+    let start = parts.iter().find(|c| c.kind() == "heredoc_start")?;
+    let operator = source
+        .get(redirect.start_byte()..start.start_byte())?
+        .trim();
+    let quoted = slice(source, *start).contains(['\'', '"', '\\']);
+    let kinds: Vec<&str> = parts.iter().map(Node::kind).collect();
+    if operator != "<<" || !quoted || kinds != ["heredoc_start", "heredoc_body", "heredoc_end"] {
+        return None;
+    }
+    let text = parts.get(1).map(|b| slice(source, *b))?;
+    Some(text.trim_end_matches('\n').to_owned())
+}
+
+/// Brace expansion (`HARD-VALUE-3`): the words, or `None` past the bound.
+fn braces(word: Vec<Piece>) -> Option<Vec<Vec<Piece>>> {
+    let mut done = Vec::new();
+    let mut pending = vec![word];
+    while let Some(word) = pending.pop() {
+        match expand_first(&word) {
+            Some(alternatives) => pending.extend(alternatives.into_iter().rev()),
+            None => done.push(word),
+        }
+        if done.len() + pending.len() > MAX_BRACE_WORDS {
+            return None;
+        }
+    }
+    Some(done)
+}
+
+fn is_bare(piece: Option<&Piece>, want: char) -> bool {
+    matches!(piece, Some(Piece::Char { c, quoted: false }) if *c == want)
+}
+
+/// The first brace expression of `word` expanded once, if it has one.
+fn expand_first(word: &[Piece]) -> Option<Vec<Vec<Piece>>> {
+    for open in 0..word.len() {
+        if !is_bare(word.get(open), '{') {
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut commas = Vec::new();
+        for close in open + 1..word.len() {
+            if is_bare(word.get(close), '{') {
+                depth += 1;
+            } else if is_bare(word.get(close), '}') {
+                if depth > 0 {
+                    depth -= 1;
+                    continue;
+                }
+                let prefix = word.get(..open)?;
+                let suffix = word.get(close + 1..)?;
+                let inner = word.get(open + 1..close)?;
+                let items: Vec<Vec<Piece>> = if commas.is_empty() {
+                    sequence(inner)?
+                } else {
+                    let mut items = Vec::new();
+                    let mut from = open + 1;
+                    for comma in commas.iter().copied().chain(std::iter::once(close)) {
+                        items.push(word.get(from..comma)?.to_vec());
+                        from = comma + 1;
+                    }
+                    items
+                };
+                return Some(
+                    items
+                        .into_iter()
+                        .map(|item| [prefix, &item, suffix].concat())
+                        .collect(),
+                );
+            } else if depth == 0 && is_bare(word.get(close), ',') {
+                commas.push(close);
+            }
+        }
+    }
+    None
+}
+
+/// A sequence expression `x..y[..step]` of integers or letters; `None`
+/// when the braces are literal text or the range exceeds the bound.
+fn sequence(inner: &[Piece]) -> Option<Vec<Vec<Piece>>> {
+    let mut text = String::new();
+    for piece in inner {
+        match piece {
+            Piece::Char { c, quoted: false } => text.push(*c),
+            _ => return None,
+        }
+    }
+    let parts: Vec<&str> = text.split("..").collect();
+    let (from, to, step) = match parts.as_slice() {
+        [a, b] => (*a, *b, 1i64),
+        [a, b, s] => (*a, *b, s.parse::<i64>().ok()?.abs().max(1)),
+        _ => return None,
+    };
+    let padded =
+        |s: &str| s.trim_start_matches('-').len() > 1 && s.trim_start_matches('-').starts_with('0');
+    let values: Vec<String> = match (from.parse::<i64>(), to.parse::<i64>()) {
+        (Ok(a), Ok(b)) if !padded(from) && !padded(to) => {
+            if a.abs_diff(b) / step.unsigned_abs() >= MAX_BRACE_WORDS as u64 {
+                return None;
+            }
+            stepped(a, b, step).map(|v| v.to_string()).collect()
+        }
+        _ => {
+            let (a, b) = (single_letter(from)?, single_letter(to)?);
+            stepped(i64::from(a), i64::from(b), step)
+                .filter_map(|v| u8::try_from(v).ok().map(|b| char::from(b).to_string()))
+                .collect()
+        }
+    };
+    Some(
+        values
+            .into_iter()
+            .map(|v| v.chars().map(|c| Piece::Char { c, quoted: true }).collect())
+            .collect(),
+    )
+}
+
+fn single_letter(text: &str) -> Option<u8> {
+    match text.as_bytes() {
+        [b] if b.is_ascii_alphabetic() => Some(*b),
+        _ => None,
+    }
+}
+
+fn stepped(a: i64, b: i64, step: i64) -> impl Iterator<Item = i64> {
+    let up = a <= b;
+    let count = a.abs_diff(b) / step.unsigned_abs() + 1;
+    (0..count).filter_map(move |k| {
+        let k = i64::try_from(k).ok()?;
+        Some(if up { a + k * step } else { a - k * step })
+    })
+}
+
+/// Tilde expansion and globbing of one brace-expanded word (`HARD-VALUE-2`,
+/// `HARD-VALUE-4`).
+fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
+    let mut out = Word {
+        parts: Vec::new(),
+        vanishes: word.iter().all(|p| matches!(p, Piece::Expansion { .. }))
+            && word.iter().any(|p| {
+                matches!(
+                    p,
+                    Piece::Expansion {
+                        known: Known::Unknown,
+                        ..
+                    }
+                )
+            }),
+        glob: false,
+    };
+    let tilde_points = tilde_points(word);
+    let mut i = 0;
+    while let Some(piece) = word.get(i) {
+        if tilde_points.contains(&i) {
+            let end = word
+                .iter()
+                .skip(i + 1)
+                .position(|p| {
+                    matches!(
+                        p,
+                        Piece::Char {
+                            c: '/' | ':',
+                            quoted: false
+                        }
+                    )
+                })
+                .map_or(word.len(), |k| i + 1 + k);
+            let prefix = word.get(i + 1..end).unwrap_or_default();
+            let bare: Option<String> = prefix
+                .iter()
+                .map(|p| match p {
+                    Piece::Char { c, quoted: false } => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            match bare.as_deref() {
+                Some("") if home_known => out.push(WordPart::Home),
+                Some("+") if pwd_known => out.push(WordPart::Lit(".".to_owned())),
+                // `~user`, `~-`, `~N`: another directory only run time knows.
+                Some(_) => out.push(WordPart::Any),
+                // A quoted character in the prefix: no tilde expansion.
+                None => {
+                    out.push(WordPart::Lit("~".to_owned()));
+                    i += 1;
+                    continue;
+                }
+            }
+            i = end;
+            continue;
+        }
+        match *piece {
+            // A bracket may hold a `/` and then stays literal text.
+            Piece::Char {
+                c: '[',
+                quoted: false,
+            } => {
+                out.glob = true;
+                out.push(WordPart::Any);
+            }
+            Piece::Char {
+                c: '*' | '?',
+                quoted: false,
+            } => {
+                out.glob = true;
+                out.push(WordPart::Segment);
+            }
+            Piece::Char { c, .. } => out.push(WordPart::Lit(c.to_string())),
+            Piece::Expansion {
+                known: Known::Home, ..
+            } => out.push(WordPart::Home),
+            Piece::Expansion {
+                known: Known::WorkingDirectory,
+                ..
+            } => {
+                out.push(WordPart::Lit(".".to_owned()));
+            }
+            Piece::Expansion {
+                known: Known::Number,
+                ..
+            } => out.push(WordPart::Number),
+            Piece::Expansion {
+                known: Known::Text(ref text),
+                ..
+            } => {
+                out.push(WordPart::Lit(text.clone()));
+            }
+            Piece::Expansion {
+                known: Known::Unknown,
+                ..
+            } => out.push(WordPart::Any),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Where bash expands a tilde in a word: at its start, and in a word shaped
+/// like an assignment after its first `=` and after each unquoted `:`.
+fn tilde_points(word: &[Piece]) -> Vec<usize> {
+    let mut points = Vec::new();
+    if is_bare(word.first(), '~') {
+        points.push(0);
+    }
+    let name_len = word
+        .iter()
+        .take_while(|p| matches!(p, Piece::Char { c, quoted: false } if c.is_ascii_alphanumeric() || *c == '_'))
+        .count();
+    let starts_with_letter =
+        matches!(word.first(), Some(Piece::Char { c, .. }) if !c.is_ascii_digit());
+    if name_len > 0 && starts_with_letter && is_bare(word.get(name_len), '=') {
+        for (i, piece) in word.iter().enumerate().skip(name_len) {
+            let after_separator = matches!(
+                piece,
+                Piece::Char {
+                    c: '=' | ':',
+                    quoted: false
+                }
+            );
+            if after_separator && is_bare(word.get(i + 1), '~') {
+                points.push(i + 1);
+            }
+        }
+    }
+    points
+}
+
+impl Word {
+    fn push(&mut self, part: WordPart) {
+        match (self.parts.last_mut(), part) {
+            (Some(WordPart::Lit(last)), WordPart::Lit(text)) => last.push_str(&text),
+            (_, part) => self.parts.push(part),
+        }
+    }
+
+    /// A word of known text (a command name after quote removal).
+    #[must_use]
+    pub fn literal(text: &str) -> Word {
+        Word {
+            parts: vec![WordPart::Lit(text.to_owned())],
+            vanishes: false,
+            glob: false,
+        }
+    }
+
+    /// The word spelled with home references written `~` (`tilde`) or as
+    /// `home`; under `tilde`, a word starting with the home path is written
+    /// with `~` too.
+    fn spell(&self, home: &str, tilde: bool, out: &mut Spelled) {
+        if self.glob {
+            out.part(Part::Mark);
+        }
+        for (index, part) in self.parts.iter().enumerate() {
+            match part {
+                WordPart::Segment => out.part(Part::Segment),
+                WordPart::Number => out.part(Part::Number),
+                WordPart::Lit(text) if tilde && index == 0 => out.lit(&home_as_tilde(text, home)),
+                WordPart::Lit(text) => out.lit(text),
+                WordPart::Any => out.any(),
+                WordPart::Home if tilde => out.lit("~"),
+                WordPart::Home => out.lit(home),
+            }
+        }
+        if self.glob {
+            out.part(Part::Repeat);
+        }
+    }
+}
+
+/// `text` with a leading home path written `~` (`HARD-VALUE-2`).
+fn home_as_tilde(text: &str, home: &str) -> String {
+    match text.strip_prefix(home) {
+        Some(rest) if !home.is_empty() && (rest.is_empty() || rest.starts_with('/')) => {
+            format!("~{rest}")
+        }
+        _ => text.to_owned(),
+    }
+}
+
+/// Joins words with one space, a word that may vanish taking the space
+/// before it (or after it, for the first word) into its wildcard.
+#[must_use]
+pub fn join(words: &[Word], home: &str, tilde: bool) -> Spelled {
+    let mut out = Spelled::default();
+    for (index, word) in words.iter().enumerate() {
+        if index > 0 {
+            if word.vanishes {
+                out.any();
+            } else {
+                out.lit(" ");
+            }
+        }
+        word.spell(home, tilde, &mut out);
+        if index == 0 && word.vanishes && words.len() > 1 {
+            out.any();
+        }
+    }
+    out
+}
+
+/// The spelled values of words: home references written `~`, then written
+/// as the policy's home directory (`HARD-VALUE-2`).
+#[must_use]
+pub fn spellings(words: &[Word], home: &str) -> [Spelled; 2] {
+    [join(words, home, true), join(words, home, false)]
+}
