@@ -302,6 +302,7 @@ fn command(source: &str, node: Node<'_>) -> Result<(), Row> {
         .children_by_field_name("argument", &mut cursor)
         .map(|n| Arg {
             kind: n.kind(),
+            text: slice(source, n),
             value: match dequote_name(&without_line_continuations(slice(source, n))) {
                 Name::Literal(text) => Some(text),
                 Name::Computed => None,
@@ -340,6 +341,7 @@ fn command(source: &str, node: Node<'_>) -> Result<(), Row> {
 /// when computed.
 struct Arg<'t> {
     kind: &'t str,
+    text: &'t str,
     value: Option<String>,
 }
 
@@ -386,7 +388,9 @@ fn test_args(args: &[Arg<'_>], bracket: bool) -> bool {
                     .and_then(literal)
                     .is_some_and(|op| TEST_BINARY.contains(&op))
                     || literal(i + 1).is_some_and(|op| TEST_BINARY.contains(&op));
-                arg.kind == "string" && (args.len() == 1 || unary || binary)
+                // `$?`, `$#`, `$$`, `$!` are numbers: no splitting makes them operators.
+                let number = matches!(arg.text, "$?" | "$#" | "$$" | "$!");
+                (arg.kind == "string" || number) && (args.len() == 1 || unary || binary)
             }
         })
 }
