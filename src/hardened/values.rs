@@ -105,8 +105,24 @@ pub const MAX_BRACE_WORDS: usize = 256;
 /// after brace expansion, or one unknown word if it is not understood.
 #[must_use]
 pub fn spell_word(source: &str, node: Node<'_>) -> Vec<Word> {
-    let spans = expansion_spans(source, node);
-    let text = slice(source, node);
+    spell_joined(source, &[node])
+}
+
+/// The words of one bash word the parse split at line continuations
+/// (`HARD-SPELL-1`): `nodes` are adjacent, only line continuations between.
+#[must_use]
+pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return Vec::new();
+    };
+    let mut spans = Spans::new();
+    for node in nodes {
+        spans.append(&mut expansion_spans(source, *node));
+    }
+    let Some(text) = source.get(first.start_byte()..last.end_byte()) else {
+        return vec![unknown_word()];
+    };
+    let node = *first;
     let home_known = !super::words::mentioned_otherwise(source, "HOME");
     let pwd_known = !super::words::mentioned_otherwise(source, "PWD");
     let Ok(mut read) = pieces(text, node.start_byte(), Some(&spans)) else {
@@ -464,6 +480,22 @@ impl Word {
         }
     }
 
+    /// The word as a lexically normalized path (`POL-MATCH-2`'s
+    /// normalization: `.` segments and repeated slashes vanish, `..` removes
+    /// the segment before it), if it is a known path.
+    fn normalized(&self, home: &str) -> Option<String> {
+        let mut text = String::new();
+        for part in &self.parts {
+            match part {
+                WordPart::Lit(lit) => text.push_str(lit),
+                WordPart::Home => text.push_str(home),
+                _ => return None,
+            }
+        }
+        text.contains('/')
+            .then(|| crate::policy::home::posix_normalize(&text))
+    }
+
     /// A word of known text (a command name after quote removal).
     #[must_use]
     pub fn literal(text: &str) -> Word {
@@ -477,7 +509,14 @@ impl Word {
     /// The word spelled with home references written `~` (`tilde`) or as
     /// `home`; under `tilde`, a word starting with the home path is written
     /// with `~` too.
-    fn spell(&self, home: &str, tilde: bool, out: &mut Spelled) {
+    fn spell(&self, home: &str, tilde: bool, normalize: bool, out: &mut Spelled) {
+        if let Some(path) = self.normalized(home).filter(|_| normalize) {
+            match tilde {
+                true => out.lit(&home_as_tilde(&path, home)),
+                false => out.lit(&path),
+            }
+            return;
+        }
         if self.glob {
             out.part(Part::Mark);
         }
@@ -511,7 +550,7 @@ fn home_as_tilde(text: &str, home: &str) -> String {
 /// Joins words with one space, a word that may vanish taking the space
 /// before it (or after it, for the first word) into its wildcard.
 #[must_use]
-pub fn join(words: &[Word], home: &str, tilde: bool) -> Spelled {
+pub fn join(words: &[Word], home: &str, tilde: bool, normalize: bool) -> Spelled {
     let mut out = Spelled::default();
     for (index, word) in words.iter().enumerate() {
         if index > 0 {
@@ -521,7 +560,7 @@ pub fn join(words: &[Word], home: &str, tilde: bool) -> Spelled {
                 out.lit(" ");
             }
         }
-        word.spell(home, tilde, &mut out);
+        word.spell(home, tilde, normalize, &mut out);
         if index == 0 && word.vanishes && words.len() > 1 {
             out.any();
         }
@@ -530,8 +569,16 @@ pub fn join(words: &[Word], home: &str, tilde: bool) -> Spelled {
 }
 
 /// The spelled values of words: home references written `~`, then written
-/// as the policy's home directory (`HARD-VALUE-2`).
+/// as the policy's home directory (`HARD-VALUE-2`); and again with each path
+/// normalized, when that changes a word (`~/./.ssh` is `~/.ssh`).
 #[must_use]
-pub fn spellings(words: &[Word], home: &str) -> [Spelled; 2] {
-    [join(words, home, true), join(words, home, false)]
+pub fn spellings(words: &[Word], home: &str) -> Vec<Spelled> {
+    let mut out = Vec::with_capacity(4);
+    for (tilde, normalize) in [(true, false), (false, false), (true, true), (false, true)] {
+        let value = join(words, home, tilde, normalize);
+        if !out.contains(&value) {
+            out.push(value);
+        }
+    }
+    out
 }

@@ -5,4 +5,5 @@
 mod clauses;
 mod ground;
 mod properties;
+mod spellings;
 mod usefulness;
