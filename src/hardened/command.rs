@@ -9,10 +9,10 @@ use tree_sitter::Node;
 
 use super::effects::{effect_text, effect_words, live_assignment};
 use super::runs::runs_code;
-use super::spelling::{dequote_name, without_line_continuations, Name};
-use super::values::{spell_word, Word};
+use super::spelling::{bash_words, dequote_name, joined_text, Name};
+use super::values::{spell_joined, Word};
 use super::walk::{Sink, REDIRECTS};
-use super::{named_children, slice, Clause};
+use super::{named_children, Clause};
 use crate::policy::floor::{basename, wrapper_kind};
 use crate::policy::units::UnitsError;
 use crate::policy::UnitContext;
@@ -59,10 +59,9 @@ pub(super) fn simple_command(
         .map_or(node.start_byte(), Node::start_byte);
     let span = (start, node.end_byte());
     let text = source.get(span.0..span.1).unwrap_or("");
-    let raw_words: Vec<String> = words
-        .iter()
-        .map(|w| without_line_continuations(slice(source, *w)))
-        .collect();
+    // HARD-SPELL-1: words the parse split at a line continuation bash joins.
+    let groups = bash_words(source, &words);
+    let raw_words: Vec<String> = groups.iter().map(|g| joined_text(source, g)).collect();
     let name = raw_words.first().map(|w| dequote_name(w));
     let literal_args: Vec<String> = raw_words
         .iter()
@@ -107,7 +106,7 @@ pub(super) fn simple_command(
     if floor.is_none() && live_assignment(source, &assignments) {
         floor = Some(Clause::EffectAssignment);
     }
-    let spelled = spelled_values(source, &words, name.as_ref(), &redirects);
+    let spelled = spelled_values(source, &groups, name.as_ref(), &redirects);
     let effects = effect_text(source, &redirects);
     if !effects.is_empty() {
         let base = values.last().cloned().unwrap_or_default();
@@ -139,14 +138,14 @@ pub(super) fn simple_command(
 /// and with its effects when it has any.
 fn spelled_values(
     source: &str,
-    words: &[Node<'_>],
+    words: &[Vec<Node<'_>>],
     name: Option<&Name>,
     redirects: &[Node<'_>],
 ) -> Vec<Vec<Word>> {
     let args: Vec<Word> = words
         .iter()
         .skip(1)
-        .flat_map(|w| spell_word(source, *w))
+        .flat_map(|w| spell_joined(source, w))
         .collect();
     let mut out = Vec::new();
     match name {
@@ -169,7 +168,7 @@ fn spelled_values(
         Some(Name::Computed) => {
             let name_words = words
                 .first()
-                .map(|w| spell_word(source, *w))
+                .map(|w| spell_joined(source, w))
                 .unwrap_or_default();
             out.push(name_words.into_iter().chain(args).collect());
         }

@@ -5,6 +5,8 @@
 //! rule happens to contain. The hardened profile judges what bash looks up:
 //! the name dequoted, the words joined by one space.
 
+use tree_sitter::Node;
+
 use super::words::Piece;
 
 /// A command name as bash would look it up (`HARD-SPELL-2`, `HARD-SPELL-3`).
@@ -21,6 +23,44 @@ pub enum Name {
 #[must_use]
 pub fn without_line_continuations(text: &str) -> String {
     text.replace("\\\r\n", "").replace("\\\n", "")
+}
+
+/// The words of a command as bash reads them (`HARD-SPELL-1`): the parse
+/// ends a word at a line continuation, bash does not unless a blank comes
+/// before it, so `r\`-newline-`m` is one word `rm`. Adjacent nodes with
+/// only line continuations between them are one word.
+#[must_use]
+pub fn bash_words<'t>(source: &str, nodes: &[Node<'t>]) -> Vec<Vec<Node<'t>>> {
+    let mut out: Vec<Vec<Node<'t>>> = Vec::new();
+    for node in nodes {
+        let joins = out
+            .last()
+            .and_then(|group| group.last())
+            .is_some_and(|prev| {
+                let gap = source
+                    .get(prev.end_byte()..node.start_byte())
+                    .unwrap_or(" ");
+                !gap.is_empty() && without_line_continuations(gap).is_empty()
+            });
+        match out.last_mut() {
+            Some(group) if joins => group.push(*node),
+            _ => out.push(vec![*node]),
+        }
+    }
+    out
+}
+
+/// The source text of a word of [`bash_words`], line continuations removed.
+#[must_use]
+pub fn joined_text(source: &str, group: &[Node<'_>]) -> String {
+    match (group.first(), group.last()) {
+        (Some(first), Some(last)) => without_line_continuations(
+            source
+                .get(first.start_byte()..last.end_byte())
+                .unwrap_or(""),
+        ),
+        _ => String::new(),
+    }
 }
 
 /// Dequotes a command name word the way bash's quote removal does

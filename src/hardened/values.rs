@@ -105,8 +105,24 @@ pub const MAX_BRACE_WORDS: usize = 256;
 /// after brace expansion, or one unknown word if it is not understood.
 #[must_use]
 pub fn spell_word(source: &str, node: Node<'_>) -> Vec<Word> {
-    let spans = expansion_spans(source, node);
-    let text = slice(source, node);
+    spell_joined(source, &[node])
+}
+
+/// The words of one bash word the parse split at line continuations
+/// (`HARD-SPELL-1`): `nodes` are adjacent, only line continuations between.
+#[must_use]
+pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return Vec::new();
+    };
+    let mut spans = Spans::new();
+    for node in nodes {
+        spans.append(&mut expansion_spans(source, *node));
+    }
+    let Some(text) = source.get(first.start_byte()..last.end_byte()) else {
+        return vec![unknown_word()];
+    };
+    let node = *first;
     let home_known = !super::words::mentioned_otherwise(source, "HOME");
     let pwd_known = !super::words::mentioned_otherwise(source, "PWD");
     let Ok(mut read) = pieces(text, node.start_byte(), Some(&spans)) else {
@@ -208,7 +224,7 @@ fn braces(word: Vec<Piece>) -> Option<Vec<Vec<Piece>>> {
     let mut done = Vec::new();
     let mut pending = vec![word];
     while let Some(word) = pending.pop() {
-        match expand_first(&word) {
+        match expand_first(&word)? {
             Some(alternatives) => pending.extend(alternatives.into_iter().rev()),
             None => done.push(word),
         }
@@ -223,8 +239,9 @@ fn is_bare(piece: Option<&Piece>, want: char) -> bool {
     matches!(piece, Some(Piece::Char { c, quoted: false }) if *c == want)
 }
 
-/// The first brace expression of `word` expanded once, if it has one.
-fn expand_first(word: &[Piece]) -> Option<Vec<Vec<Piece>>> {
+/// The first brace expression of `word` expanded once: `Some(None)` if it
+/// has none, `None` if one is past what is modelled.
+fn expand_first(word: &[Piece]) -> Option<Option<Vec<Vec<Piece>>>> {
     for open in 0..word.len() {
         if !is_bare(word.get(open), '{') {
             continue;
@@ -243,7 +260,12 @@ fn expand_first(word: &[Piece]) -> Option<Vec<Vec<Piece>>> {
                 let suffix = word.get(close + 1..)?;
                 let inner = word.get(open + 1..close)?;
                 let items: Vec<Vec<Piece>> = if commas.is_empty() {
-                    sequence(inner)?
+                    match sequence(inner) {
+                        Sequence::Items(items) => items,
+                        Sequence::Unmodelled => return None,
+                        // Literal braces: look for a later expression.
+                        Sequence::Not => break,
+                    }
                 } else {
                     let mut items = Vec::new();
                     let mut from = open + 1;
@@ -253,53 +275,68 @@ fn expand_first(word: &[Piece]) -> Option<Vec<Vec<Piece>>> {
                     }
                     items
                 };
-                return Some(
+                return Some(Some(
                     items
                         .into_iter()
                         .map(|item| [prefix, &item, suffix].concat())
                         .collect(),
-                );
+                ));
             } else if depth == 0 && is_bare(word.get(close), ',') {
                 commas.push(close);
             }
         }
     }
-    None
+    Some(None)
 }
 
-/// A sequence expression `x..y[..step]` of integers or letters; `None`
-/// when the braces are literal text or the range exceeds the bound.
-fn sequence(inner: &[Piece]) -> Option<Vec<Vec<Piece>>> {
+/// What the inside of a comma-less brace pair is.
+enum Sequence {
+    /// A sequence expression's words.
+    Items(Vec<Vec<Piece>>),
+    /// A sequence expression this reading does not expand (too long, padded).
+    Unmodelled,
+    /// Not a sequence expression: the braces are literal.
+    Not,
+}
+
+/// A sequence expression `x..y[..step]` of integers or letters.
+fn sequence(inner: &[Piece]) -> Sequence {
     let mut text = String::new();
     for piece in inner {
         match piece {
             Piece::Char { c, quoted: false } => text.push(*c),
-            _ => return None,
+            _ => return Sequence::Not,
         }
     }
     let parts: Vec<&str> = text.split("..").collect();
     let (from, to, step) = match parts.as_slice() {
         [a, b] => (*a, *b, 1i64),
-        [a, b, s] => (*a, *b, s.parse::<i64>().ok()?.abs().max(1)),
-        _ => return None,
+        [a, b, s] => match s.parse::<i64>() {
+            Ok(step) => (*a, *b, step.saturating_abs().max(1)),
+            Err(_) => return Sequence::Not,
+        },
+        _ => return Sequence::Not,
     };
-    let padded =
-        |s: &str| s.trim_start_matches('-').len() > 1 && s.trim_start_matches('-').starts_with('0');
+    let padded = |s: &str| {
+        let digits = s.trim_start_matches('-');
+        digits.len() > 1 && digits.starts_with('0')
+    };
     let values: Vec<String> = match (from.parse::<i64>(), to.parse::<i64>()) {
-        (Ok(a), Ok(b)) if !padded(from) && !padded(to) => {
+        (Ok(_), Ok(_)) if padded(from) || padded(to) => return Sequence::Unmodelled,
+        (Ok(a), Ok(b)) => {
             if a.abs_diff(b) / step.unsigned_abs() >= MAX_BRACE_WORDS as u64 {
-                return None;
+                return Sequence::Unmodelled;
             }
             stepped(a, b, step).map(|v| v.to_string()).collect()
         }
-        _ => {
-            let (a, b) = (single_letter(from)?, single_letter(to)?);
-            stepped(i64::from(a), i64::from(b), step)
+        _ => match (single_letter(from), single_letter(to)) {
+            (Some(a), Some(b)) => stepped(i64::from(a), i64::from(b), step)
                 .filter_map(|v| u8::try_from(v).ok().map(|b| char::from(b).to_string()))
-                .collect()
-        }
+                .collect(),
+            _ => return Sequence::Not,
+        },
     };
-    Some(
+    Sequence::Items(
         values
             .into_iter()
             .map(|v| v.chars().map(|c| Piece::Char { c, quoted: true }).collect())
@@ -381,13 +418,26 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
             continue;
         }
         match *piece {
-            // A bracket may hold a `/` and then stays literal text.
+            // A bracket expression, up to its `]`, is one wildcard of any
+            // text: one character, or the literal text when nothing matches.
             Piece::Char {
                 c: '[',
                 quoted: false,
             } => {
                 out.glob = true;
                 out.push(WordPart::Any);
+                let close = word.iter().skip(i + 2).position(|p| {
+                    matches!(
+                        p,
+                        Piece::Char {
+                            c: ']',
+                            quoted: false
+                        }
+                    )
+                });
+                if let Some(k) = close {
+                    i += k + 2;
+                }
             }
             Piece::Char {
                 c: '*' | '?',
@@ -464,6 +514,22 @@ impl Word {
         }
     }
 
+    /// The word as a lexically normalized path (`POL-MATCH-2`'s
+    /// normalization: `.` segments and repeated slashes vanish, `..` removes
+    /// the segment before it), if it is a known path.
+    fn normalized(&self, home: &str) -> Option<String> {
+        let mut text = String::new();
+        for part in &self.parts {
+            match part {
+                WordPart::Lit(lit) => text.push_str(lit),
+                WordPart::Home => text.push_str(home),
+                _ => return None,
+            }
+        }
+        text.contains('/')
+            .then(|| crate::policy::home::posix_normalize(&text))
+    }
+
     /// A word of known text (a command name after quote removal).
     #[must_use]
     pub fn literal(text: &str) -> Word {
@@ -477,7 +543,14 @@ impl Word {
     /// The word spelled with home references written `~` (`tilde`) or as
     /// `home`; under `tilde`, a word starting with the home path is written
     /// with `~` too.
-    fn spell(&self, home: &str, tilde: bool, out: &mut Spelled) {
+    fn spell(&self, home: &str, tilde: bool, normalize: bool, out: &mut Spelled) {
+        if let Some(path) = self.normalized(home).filter(|_| normalize) {
+            match tilde {
+                true => out.lit(&home_as_tilde(&path, home)),
+                false => out.lit(&path),
+            }
+            return;
+        }
         if self.glob {
             out.part(Part::Mark);
         }
@@ -511,7 +584,7 @@ fn home_as_tilde(text: &str, home: &str) -> String {
 /// Joins words with one space, a word that may vanish taking the space
 /// before it (or after it, for the first word) into its wildcard.
 #[must_use]
-pub fn join(words: &[Word], home: &str, tilde: bool) -> Spelled {
+pub fn join(words: &[Word], home: &str, tilde: bool, normalize: bool) -> Spelled {
     let mut out = Spelled::default();
     for (index, word) in words.iter().enumerate() {
         if index > 0 {
@@ -521,7 +594,7 @@ pub fn join(words: &[Word], home: &str, tilde: bool) -> Spelled {
                 out.lit(" ");
             }
         }
-        word.spell(home, tilde, &mut out);
+        word.spell(home, tilde, normalize, &mut out);
         if index == 0 && word.vanishes && words.len() > 1 {
             out.any();
         }
@@ -530,8 +603,127 @@ pub fn join(words: &[Word], home: &str, tilde: bool) -> Spelled {
 }
 
 /// The spelled values of words: home references written `~`, then written
-/// as the policy's home directory (`HARD-VALUE-2`).
+/// as the policy's home directory (`HARD-VALUE-2`); and again with each path
+/// normalized, when that changes a word (`~/./.ssh` is `~/.ssh`).
 #[must_use]
-pub fn spellings(words: &[Word], home: &str) -> [Spelled; 2] {
-    [join(words, home, true), join(words, home, false)]
+pub fn spellings(words: &[Word], home: &str) -> Vec<Spelled> {
+    let mut out = Vec::with_capacity(4);
+    for (tilde, normalize) in [(true, false), (false, false), (true, true), (false, true)] {
+        let value = join(words, home, tilde, normalize);
+        if !out.contains(&value) {
+            out.push(value);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spelled value of `echo WORDS…` with home `/h`, rendered with
+    /// `<*>` for any text, `<s>` a segment, `<n>` a number, `(…)+` a repeat.
+    fn spelled(command: &str, tilde: bool) -> String {
+        let mut parser = crate::policy::units::bash_parser().unwrap();
+        let tree = parser.parse(command, None).unwrap();
+        let program = tree.root_node();
+        let node = named_children(program).into_iter().next().unwrap();
+        let args: Vec<Word> = named_children(node)
+            .into_iter()
+            .skip(1)
+            .flat_map(|w| spell_word(command, w))
+            .collect();
+        let words: Vec<Word> = std::iter::once(Word::literal("echo")).chain(args).collect();
+        join(&words, "/h", tilde, false)
+            .0
+            .iter()
+            .map(|p| match p {
+                Part::Lit(t) => t.clone(),
+                Part::Any => "<*>".to_owned(),
+                Part::Segment => "<s>".to_owned(),
+                Part::Number => "<n>".to_owned(),
+                Part::Mark => "(".to_owned(),
+                Part::Repeat => ")+".to_owned(),
+            })
+            .collect()
+    }
+
+    /// HARD-VALUE-3: brace expansion of literal words, as bash 5.2 prints them.
+    #[test]
+    fn hard_value_3_braces() {
+        let rows = [
+            ("echo {a,b}{1..3}", "echo a1 a2 a3 b1 b2 b3"),
+            ("echo x{,-rf}", "echo x x-rf"),
+            ("echo {a..e..2}", "echo a c e"),
+            ("echo {3..1}", "echo 3 2 1"),
+            ("echo a{b{c,d},e}", "echo abc abd ae"),
+            ("echo {a}", "echo {a}"),
+            ("echo '{a,b}'", "echo {a,b}"),
+            ("echo {'a,b',c}", "echo a,b c"),
+        ];
+        for (command, want) in rows {
+            assert_eq!(spelled(command, false), want, "{command:?}");
+        }
+        assert_eq!(spelled("echo {1..999}", false), "echo<*>", "past the bound");
+        assert_eq!(
+            spelled("echo {01..3}", false),
+            "echo<*>",
+            "padded: not modelled"
+        );
+    }
+
+    /// HARD-VALUE-2, HARD-VALUE-4: home, working directory, numbers, globs,
+    /// unknown and vanishing words.
+    #[test]
+    fn hard_value_4_wildcards() {
+        let rows = [
+            ("echo ~/.ssh $HOME/x \"${HOME}\"", true, "echo ~/.ssh ~/x ~"),
+            (
+                "echo ~/.ssh a=~:~/b --o=~",
+                false,
+                "echo /h/.ssh a=/h:/h/b --o=~",
+            ),
+            ("echo '~'/x ~nobody/x", false, "echo ~/x <*>/x"),
+            ("echo \"$PWD\"/x $(pwd)", false, "echo ./x ."),
+            ("echo $? \"$((1+2))\"", false, "echo <n> <n>"),
+            ("echo src/*.rs", false, "echo (src/<s>.rs)+"),
+            ("echo a[bc]d", false, "echo (a<*>d)+"),
+            ("echo a[b", false, "echo (a<*>b)+"),
+            ("echo x$y", false, "echo x<*>"),
+            ("echo $y z", false, "echo<*> z"),
+            ("echo \"\" z", false, "echo  z"),
+            ("HOME=/etc; echo ~/x", false, "echo <*>/x"),
+        ];
+        for (command, tilde, want) in rows {
+            let got = if command.starts_with("HOME=") {
+                spelled_in(command, tilde)
+            } else {
+                spelled(command, tilde)
+            };
+            assert_eq!(got, want, "{command:?}");
+        }
+    }
+
+    /// [`spelled`] for the last command of a list.
+    fn spelled_in(command: &str, tilde: bool) -> String {
+        let mut parser = crate::policy::units::bash_parser().unwrap();
+        let tree = parser.parse(command, None).unwrap();
+        let mut node = tree.root_node();
+        while node.kind() != "command"
+            || node.child_by_field_name("name").is_none()
+            || slice(command, node).starts_with("HOME")
+        {
+            node = named_children(node).into_iter().last().unwrap();
+        }
+        let args: Vec<Word> = named_children(node)
+            .into_iter()
+            .skip(1)
+            .flat_map(|w| spell_word(command, w))
+            .collect();
+        let words: Vec<Word> = std::iter::once(Word::literal("echo")).chain(args).collect();
+        match join(&words, "/h", tilde, false).0.as_slice() {
+            [Part::Lit(a), Part::Any, Part::Lit(b)] => format!("{a}<*>{b}"),
+            other => format!("{other:?}"),
+        }
+    }
 }

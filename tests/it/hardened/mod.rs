@@ -6,4 +6,5 @@ mod clauses;
 mod closed;
 mod ground;
 mod properties;
+mod spellings;
 mod usefulness;
