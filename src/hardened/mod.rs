@@ -14,9 +14,12 @@
 //! data and [`effects`] for redirections and assignments; [`dewrap`] is the
 //! authorizer's extra guard. [`closed`] holds the whole tree to the admitted
 //! subset of [`admitted`] (the closed world), and [`reading`] reads the text
-//! a second time, without the parser, to check that both readings agree.
+//! a second time, without the parser, for [`agree`] to check that both
+//! readings agree.
 
 pub mod admitted;
+pub mod agree;
+mod builtin_args;
 pub mod closed;
 mod command;
 pub mod dewrap;

@@ -135,7 +135,7 @@ fn closed_world(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), Uni
         );
     }
     // HARD-READ-1: no single parser decides.
-    if let Err(span) = super::reading::agree(source, root) {
+    if let Err(span) = super::agree::agree(source, root) {
         let text = source.get(span.0..span.1).unwrap_or(source);
         return sink.push(text, span, None, Vec::new(), Some(Clause::SecondReading));
     }

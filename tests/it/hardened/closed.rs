@@ -8,7 +8,7 @@
 //! included on purpose (another operator, quoting, nesting, attached
 //! options).
 
-use inner_cmd_spec::hardened::{closed, reading, Profile};
+use inner_cmd_spec::hardened::{agree, closed, Profile};
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
 use inner_cmd_spec::policy::units::bash_parser;
 use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
@@ -88,7 +88,7 @@ fn admitted(command: &str) -> Result<(), String> {
     if let Some(refusal) = closed::first_refusal(command, tree.root_node()) {
         return Err(format!("{} at {:?}", refusal.row.id(), refusal.span));
     }
-    reading::agree(command, tree.root_node()).map_err(|span| format!("HARD-READ-1 at {span:?}"))
+    agree::agree(command, tree.root_node()).map_err(|span| format!("HARD-READ-1 at {span:?}"))
 }
 
 /// HARD-ADMIT-1, HARD-ADMIT-2, HARD-ADMIT-3, HARD-ADMIT-4, HARD-ADMIT-5,
@@ -200,7 +200,7 @@ fn hard_read_1_second_reading() {
     ] {
         let tree = parser.parse(command, None).unwrap();
         assert_eq!(
-            reading::agree(command, tree.root_node()).is_ok(),
+            agree::agree(command, tree.root_node()).is_ok(),
             agrees,
             "{command:?}"
         );
