@@ -42,6 +42,8 @@ pub enum Check {
     Heredoc,
     /// `{ …; }`, not `(( … ))`.
     Group,
+    /// `NAME[i]` read inside `${…}`: a literal index (digits, `@`, `*`).
+    Subscript,
 }
 
 /// The row of the spec's table a refusal cites.
@@ -91,7 +93,7 @@ impl Row {
 }
 
 /// The admitted node kinds of tree-sitter-bash 0.25.1 and their checks.
-/// Every kind not listed (`array`, `subscript`, `brace_expression`,
+/// Every kind not listed (`array`, `brace_expression`,
 /// `c_style_for_statement`, `function_definition`, `process_substitution`,
 /// `translated_string`, `unset_command`, `ternary_expression`,
 /// `postfix_expression`, `ERROR`, …) is not admitted.
@@ -128,6 +130,7 @@ pub const NODE_KINDS: &[(&str, Check)] = &[
     ("ansi_c_string", Check::Structure),
     ("simple_expansion", Check::ReadName),
     ("expansion", Check::Braced),
+    ("subscript", Check::Subscript),
     ("regex", Check::Structure),
     ("command_substitution", Check::Substitution),
     ("arithmetic_expansion", Check::Arithmetic),
@@ -298,11 +301,11 @@ pub const TEST_BINARY: &[&str] = &[
 /// transformations and indirection (`${!…}`) are not admitted.
 pub const EXPANSION_OPERATORS: &[&str] = &[":-", "-", ":+", "+", "##", "#", "%%", "%"];
 
-/// Characters an operand of [`EXPANSION_OPERATORS`] may hold: no expansion,
-/// quote, escape, backquote, brace or tilde.
+/// Characters an operand of [`EXPANSION_OPERATORS`] (or a literal index) may
+/// hold: no expansion, quote, escape, backquote, brace or tilde.
 #[must_use]
 pub fn is_operand_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || " _./,:@+=-*?^%#".contains(c)
+    c.is_ascii_alphanumeric() || " _./,:@+=-*?^%#[]".contains(c)
 }
 
 /// Characters `$((…))` may hold: literal integers and operators, no names.
@@ -383,7 +386,6 @@ mod tests {
     fn hard_admit_2_table_leaves_out() {
         for kind in [
             "array",
-            "subscript",
             "brace_expression",
             "c_style_for_statement",
             "function_definition",

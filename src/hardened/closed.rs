@@ -31,11 +31,13 @@ pub struct Refusal {
 /// subset does not hold (`HARD-ADMIT-1`); `None` if every node is admitted.
 #[must_use]
 pub fn first_refusal(source: &str, root: Node<'_>) -> Option<Refusal> {
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
+    // Each entry carries its parent's kind (`Node::parent` walks down from the root).
+    let mut stack: Vec<(Node<'_>, &str)> = vec![(root, "")];
+    while let Some((node, parent)) = stack.pop() {
         if node.is_named() {
             let verdict = match check_of(node.kind()) {
                 None => Err(Row::Kind),
+                Some(Check::Subscript) if parent != "expansion" => Err(Row::Expansion),
                 Some(check) => run(check, source, node),
             };
             if let Err(row) = verdict {
@@ -47,7 +49,7 @@ pub fn first_refusal(source: &str, root: Node<'_>) -> Option<Refusal> {
         }
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-        stack.extend(children.into_iter().rev());
+        stack.extend(children.into_iter().rev().map(|c| (c, node.kind())));
     }
     None
 }
@@ -72,6 +74,7 @@ fn run(check: Check, source: &str, node: Node<'_>) -> Result<(), Row> {
         Check::Redirect => ok(redirect(source, node), Row::Redirect),
         Check::Heredoc => ok(heredoc(source, node), Row::Redirect),
         Check::Group => ok(text.starts_with('{'), Row::Kind),
+        Check::Subscript => ok(literal_subscript(source, node), Row::Expansion),
     }
 }
 
@@ -119,9 +122,16 @@ fn braced(text: &str) -> bool {
         Some(_) => 1,
         None => return false,
     };
-    let (name, rest) = inner.split_at(name_len.min(inner.len()));
+    let (name, mut rest) = inner.split_at(name_len.min(inner.len()));
     if !is_readable(name) {
         return false;
+    }
+    // A literal index (`${PIPESTATUS[0]}`, `${a[@]}`): the subscript row checks it.
+    if let Some(after) = rest.strip_prefix('[') {
+        match after.split_once(']') {
+            Some((_, tail)) => rest = tail,
+            None => return false,
+        }
     }
     if rest.is_empty() {
         return true;
@@ -130,6 +140,18 @@ fn braced(text: &str) -> bool {
         .iter()
         .find_map(|op| rest.strip_prefix(op))
         .is_some_and(|operand| operand.chars().all(is_operand_char))
+}
+
+/// `NAME[i]` with `i` digits, `@` or `*` (`HARD-ADMIT-4`): any other index
+/// is arithmetic over run-time data. Only read inside `${…}`: the walk
+/// refuses a subscript anywhere else.
+fn literal_subscript(source: &str, node: Node<'_>) -> bool {
+    let index = node
+        .child_by_field_name("index")
+        .map_or("", |i| slice(source, i));
+    let literal = matches!(index, "@" | "*")
+        || (!index.is_empty() && index.bytes().all(|b| b.is_ascii_digit()));
+    literal
 }
 
 /// `$((…))` over literal integers (`HARD-ADMIT-4`).

@@ -36,6 +36,7 @@ const WITNESSES: &[(&str, &str)] = &[
     ("2", "[[ $o -eq 0 ]]"),
     ("2", "echo ${a[o]}"),
     ("2", "echo $[o]"),
+    ("2", "echo ${a[o]:-x} ${#a[o]}"),
     // 3: builtins that evaluate a subscript inside a name.
     ("3", "test -v 'a[$(rm -rf x)0]'"),
     ("3", "[ -v 'a[$(rm -rf x)0]' ]"),
@@ -168,6 +169,7 @@ fn hard_admit_1_keeps_the_idioms() {
         "{ echo a; echo b; } > /tmp/out.txt",
         "cat $'a\\tb'",
         "git log @{u}..HEAD",
+        "npm test 2>&1 | tee /tmp/out.log; echo \"exit: ${PIPESTATUS[0]}\" ${a[@]}",
     ];
     let policy = support::allow_all(HOME);
     let mut failures = Vec::new();
