@@ -16,6 +16,10 @@ pub enum Check {
     Structure,
     /// Text with no live backquote, no brace expansion, no `\`-newline inside.
     Word,
+    /// Parts of one word: no brace expansion across them.
+    Concatenation,
+    /// Double-quoted text: no backquote, no `\`-newline (braces are literal).
+    Quoted,
     /// A simple command: a literal name; builtins per [`BUILTINS`].
     Command,
     /// `$(…)`, never a backquote form.
@@ -123,9 +127,9 @@ pub const NODE_KINDS: &[(&str, Check)] = &[
     ("special_variable_name", Check::Structure),
     ("word", Check::Word),
     ("number", Check::Word),
-    ("concatenation", Check::Word),
+    ("concatenation", Check::Concatenation),
     ("string", Check::Structure),
-    ("string_content", Check::Word),
+    ("string_content", Check::Quoted),
     ("raw_string", Check::Structure),
     ("ansi_c_string", Check::Structure),
     ("simple_expansion", Check::ReadName),

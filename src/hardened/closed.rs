@@ -61,6 +61,8 @@ fn run(check: Check, source: &str, node: Node<'_>) -> Result<(), Row> {
     match check {
         Check::Structure => Ok(()),
         Check::Word => ok(plain_word(text), Row::Word),
+        Check::Concatenation => ok(concatenation(source, node), Row::Word),
+        Check::Quoted => ok(quoted_plain(text), Row::Word),
         Check::Command => command(source, node),
         Check::Substitution => ok(text.starts_with("$("), Row::Word),
         Check::ReadName => ok(text.strip_prefix('$').is_some_and(is_readable), Row::Word),
@@ -79,31 +81,63 @@ fn run(check: Check, source: &str, node: Node<'_>) -> Result<(), Row> {
 }
 
 /// Word text (`HARD-ADMIT-3`): no backquote (escaped or not: tree-sitter
-/// reads nested backquotes as text), no brace expansion (`{a,b}`, `{1..3}`),
-/// no line continuation inside the word.
+/// reads nested backquotes as text), no brace expansion, no line
+/// continuation inside the word.
 fn plain_word(text: &str) -> bool {
-    if text.contains('`') || text.contains("\\\n") || text.contains("\\\r\n") {
-        return false;
-    }
+    quoted_plain(text) && !brace_expansion(text)
+}
+
+/// Quoted text (`HARD-ADMIT-3`): no backquote, no line continuation.
+fn quoted_plain(text: &str) -> bool {
+    !text.contains('`') && !text.contains("\\\n") && !text.contains("\\\r\n")
+}
+
+/// A concatenation (`HARD-ADMIT-3`) holds no brace expansion across its
+/// parts (`{a,b}` is three `word` nodes to the parser): its unquoted words
+/// are joined, every other part standing as one letter; the parts are
+/// checked as their own nodes, so the whole text is read once.
+fn concatenation(source: &str, node: Node<'_>) -> bool {
+    let joined: String = named_children(node)
+        .into_iter()
+        .map(|part| match part.kind() {
+            "word" => slice(source, part),
+            _ => "x",
+        })
+        .collect();
+    !brace_expansion(&joined)
+}
+
+/// Whether unquoted text holds a brace expansion: a `{` (not after `$`)
+/// whose matching `}` encloses a `,` or `..` at its own level. One pass, a
+/// stack of open braces: linear in the text.
+fn brace_expansion(text: &str) -> bool {
     let bytes = text.as_bytes();
+    let mut open: Vec<bool> = Vec::new();
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         match b {
-            b'\\' => i += 2,
-            b'{' if i == 0 || bytes.get(i - 1) != Some(&b'$') => {
-                let rest = text.get(i + 1..).unwrap_or("");
-                let body = rest
-                    .find('}')
-                    .map_or(rest, |end| rest.get(..end).unwrap_or(""));
-                if rest.contains('}') && (body.contains(',') || body.contains("..")) {
-                    return false;
+            b'\\' => i += 1,
+            b'{' if i == 0 || bytes.get(i - 1) != Some(&b'$') => open.push(false),
+            b',' => {
+                if let Some(top) = open.last_mut() {
+                    *top = true;
                 }
-                i += 1;
             }
-            _ => i += 1,
+            b'.' if bytes.get(i + 1) == Some(&b'.') => {
+                if let Some(top) = open.last_mut() {
+                    *top = true;
+                }
+            }
+            b'}' => {
+                if open.pop() == Some(true) {
+                    return true;
+                }
+            }
+            _ => {}
         }
+        i += 1;
     }
-    true
+    false
 }
 
 /// `${NAME}`, `${#NAME}` or `${NAME OP operand}` with a readable name and a

@@ -208,3 +208,19 @@ fn hard_read_1_second_reading() {
         );
     }
 }
+
+/// HARD-ADMIT-1, HARD-READ-1, HARD-UNIT-4: the closed world's checks are one
+/// pass each, so large words get a verdict (a quadratic brace search once
+/// made a word of many `{` run for minutes), and it is the fail-closed one.
+/// (The sizes are kept small: the whole walk, not only the closed world,
+/// must be linear for larger ones.)
+#[test]
+fn hard_admit_1_large_words_get_a_verdict() {
+    let policy = support::allow_all(HOME);
+    let braces = format!("echo {}a,b{}", "{".repeat(4_000), "}".repeat(4_000));
+    assert_ne!(Profile::Hardened.gate(&policy, &braces).state, Allow);
+    let unmatched = format!("echo {}", "{".repeat(4_000));
+    assert_eq!(Profile::Hardened.gate(&policy, &unmatched).state, Allow);
+    let quoted = format!("echo \"{}\"", "$(echo a)".repeat(1_000));
+    assert_eq!(Profile::Hardened.gate(&policy, &quoted).state, Allow);
+}
