@@ -96,6 +96,31 @@ impl Row {
     }
 }
 
+impl Row {
+    /// Every row, in table order.
+    pub const ALL: [Row; 6] = [
+        Row::Kind,
+        Row::Word,
+        Row::Expansion,
+        Row::Builtin,
+        Row::Assignment,
+        Row::Redirect,
+    ];
+}
+
+/// What a closed-world clause (`HARD-ADMIT-2` to `-7`, `HARD-READ-1`) refused,
+/// for traces; `None` for any other clause id.
+#[must_use]
+pub fn title_of(clause_id: &str) -> Option<&'static str> {
+    if clause_id == "HARD-READ-1" {
+        return Some("a text the second reading does not read as the parser does");
+    }
+    Row::ALL
+        .into_iter()
+        .find(|row| row.id() == clause_id)
+        .map(Row::title)
+}
+
 /// The admitted node kinds of tree-sitter-bash 0.25.1 and their checks.
 /// Every kind not listed (`array`, `brace_expression`,
 /// `c_style_for_statement`, `function_definition`, `process_substitution`,

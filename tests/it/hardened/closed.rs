@@ -224,3 +224,21 @@ fn hard_admit_1_large_words_get_a_verdict() {
     let quoted = format!("echo \"{}\"", "$(echo a)".repeat(1_000));
     assert_eq!(Profile::Hardened.gate(&policy, &quoted).state, Allow);
 }
+
+/// HARD-TRACE-1, HARD-ADMIT-5: the trace names the clause of the row and the
+/// construct it refused.
+#[test]
+fn hard_trace_1_names_the_construct() {
+    let policy = support::allow_all(HOME);
+    let outcome = decide_profiled(
+        &policy,
+        "ls && jobs -x rm -rf x",
+        &Options::default(),
+        Profile::Hardened,
+    );
+    let trace = inner_cmd_spec::trace::render_hardened(&outcome);
+    assert!(
+        trace.contains("HARD-ADMIT-5 decided the gate on `jobs -x rm -rf x`: a command or builtin"),
+        "{trace}"
+    );
+}
