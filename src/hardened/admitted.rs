@@ -203,13 +203,16 @@ pub enum Args {
     Set,
     /// At most one literal unsigned integer (`exit 1`, `break 2`).
     Integer,
+    /// Process ids and job specs: literal digits, `%N`, or `$!` (`wait`;
+    /// never `-n` or `-p NAME`, which assigns).
+    Jobs,
 }
 
 /// bash 5.2's builtins (`compgen -b`) that are admitted, with their arguments.
 /// Every other builtin (`eval`, `source`, `.`, `exec`, `jobs`, `declare`,
 /// `local`, `readonly`, `typeset`, `unset`, `alias`, `hash`, `let`, `trap`,
 /// `enable`, `shopt`, `mapfile`, `getopts`, `command`, `builtin`, `compgen`,
-/// `complete`, `fc`, `bind`, `wait`, `history`, …) is not admitted.
+/// `complete`, `fc`, `bind`, `history`, …) is not admitted.
 pub const BUILTINS: &[(&str, Args)] = &[
     (":", Args::Any),
     ("true", Args::Any),
@@ -227,6 +230,7 @@ pub const BUILTINS: &[(&str, Args)] = &[
     ("break", Args::Integer),
     ("continue", Args::Integer),
     ("kill", Args::Any),
+    ("wait", Args::Jobs),
     ("type", Args::Options("afptP")),
 ];
 

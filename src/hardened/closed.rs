@@ -378,6 +378,13 @@ fn command(source: &str, node: Node<'_>) -> Result<(), Row> {
         Args::Test => test_args(&args, name == "["),
         Args::Read => read_args(&args),
         Args::Set => set_args(&args),
+        Args::Jobs => args.iter().all(|arg| {
+            arg.text == "$!"
+                || arg.value.as_deref().is_some_and(|v| {
+                    let digits = v.strip_prefix('%').unwrap_or(v);
+                    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+                })
+        }),
         Args::Integer => match args.as_slice() {
             [] => true,
             [only] => only

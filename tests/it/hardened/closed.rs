@@ -165,6 +165,8 @@ fn hard_admit_1_keeps_the_idioms() {
         "printf '%s\\n' a b",
         "cd - && pwd",
         "kill %1; true",
+        "npm run dev & sleep 2; curl -s localhost:3000; kill $!; wait",
+        "sleep 1 & wait $! %1",
         "(cd sub && make)",
         "{ echo a; echo b; } > /tmp/out.txt",
         "cat $'a\\tb'",
