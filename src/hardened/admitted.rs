@@ -349,6 +349,19 @@ pub const ARITHMETIC_CHARS: &str = "0123456789 \t+-*/%()";
 pub const REDIRECT_OPERATORS: &[&str] =
     &[">", ">>", "<", "&>", "&>>", ">&", "<&", ">&-", "<&-", ">|"];
 
+/// Whether `NAME=value` before a command named `command` is the one
+/// assignment admitted outside the inert list: `IFS` with a static value
+/// before `read` (`while IFS= read -r line`), which only splits what `read`
+/// reads (`read` is not a special builtin, so the assignment does not stay).
+#[must_use]
+pub fn is_read_separator(command: &str, name: &str, value: &str) -> bool {
+    let static_value = !value.contains('`')
+        && value
+            .match_indices('$')
+            .all(|(at, _)| value.get(at + 1..at + 2) == Some("'"));
+    command == "read" && name == "IFS" && static_value
+}
+
 /// Special parameters that may be read (`$?`, `$#`, `$1`, …).
 pub const SPECIAL_PARAMETERS: &str = "?$!#@*-0123456789";
 

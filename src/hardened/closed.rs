@@ -8,9 +8,9 @@
 use tree_sitter::Node;
 
 use super::admitted::{
-    check_of, is_operand_char, is_readable, is_scratch, Args, Check, Row, ALL_BUILTINS,
-    ARITHMETIC_CHARS, ARITHMETIC_COMPARISONS, BUILTINS, EXPANSION_OPERATORS, KEYWORD_NAMES,
-    REDIRECT_OPERATORS, TEST_OPERATORS,
+    check_of, is_operand_char, is_read_separator, is_readable, is_scratch, Args, Check, Row,
+    ALL_BUILTINS, ARITHMETIC_CHARS, ARITHMETIC_COMPARISONS, BUILTINS, EXPANSION_OPERATORS,
+    KEYWORD_NAMES, REDIRECT_OPERATORS, TEST_OPERATORS,
 };
 use super::builtin_args::{options, read_args, set_args, test_args, Arg};
 use super::effects::{is_inert_assignment, INERT_VARIABLES};
@@ -31,13 +31,15 @@ pub struct Refusal {
 /// subset does not hold (`HARD-ADMIT-1`); `None` if every node is admitted.
 #[must_use]
 pub fn first_refusal(source: &str, root: Node<'_>) -> Option<Refusal> {
-    // Each entry carries its parent's kind (`Node::parent` walks down from the root).
-    let mut stack: Vec<(Node<'_>, &str)> = vec![(root, "")];
+    // Each entry carries its parent (`Node::parent` walks down from the root).
+    let mut stack: Vec<(Node<'_>, Option<Node<'_>>)> = vec![(root, None)];
     while let Some((node, parent)) = stack.pop() {
         if node.is_named() {
+            let parent_kind = parent.map_or("", |p| p.kind());
             let verdict = match check_of(node.kind()) {
                 None => Err(Row::Kind),
-                Some(Check::Subscript) if parent != "expansion" => Err(Row::Expansion),
+                Some(Check::Subscript) if parent_kind != "expansion" => Err(Row::Expansion),
+                Some(Check::Assignment) if read_separator(source, node, parent) => Ok(()),
                 Some(check) => run(check, source, node),
             };
             if let Err(row) = verdict {
@@ -49,9 +51,28 @@ pub fn first_refusal(source: &str, root: Node<'_>) -> Option<Refusal> {
         }
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-        stack.extend(children.into_iter().rev().map(|c| (c, node.kind())));
+        stack.extend(children.into_iter().rev().map(|c| (c, Some(node))));
     }
     None
+}
+
+/// `IFS=…` in front of `read` (`HARD-ADMIT-6`, [`is_read_separator`]).
+fn read_separator(source: &str, assignment: Node<'_>, parent: Option<Node<'_>>) -> bool {
+    let Some(command) = parent.filter(|p| p.kind() == "command") else {
+        return false;
+    };
+    let Some(Name::Literal(name)) = command
+        .child_by_field_name("name")
+        .map(|n| dequote_name(slice(source, n)))
+    else {
+        return false;
+    };
+    let field = |f: &str| {
+        assignment
+            .child_by_field_name(f)
+            .map_or("", |n| slice(source, n))
+    };
+    is_read_separator(&name, field("name"), field("value"))
 }
 
 /// One row's check on one node.

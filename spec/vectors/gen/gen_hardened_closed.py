@@ -74,6 +74,10 @@ CLOSED_ROWS = [
     kept(["HARD-ADMIT-5", "HARD-ADMIT-7"], "[ -f Cargo.toml ] && cargo build 2>&1 | tail -n 50", "a test, a pipeline, a descriptor duplication"),
     kept(["HARD-ADMIT-5", "HARD-ADMIT-6"], "while read -r line; do echo \"$line\"; done < files.txt", "read into a scratch name"),
     kept(["HARD-ADMIT-6"], "export NODE_ENV=test && NODE_ENV=test npm test", "inert assignments"),
+    kept(["HARD-ADMIT-6", "HARD-EFFECT-2"], "while IFS= read -r line; do wc -l \"$line\"; done < files.txt",
+         "IFS= before read only splits what read reads: no floor"),
+    refused(["HARD-ADMIT-6", "HARD-EFFECT-2"], "IFS=, ls", "HARD-EFFECT-2",
+            "contrast: IFS before any other command is live (HARD-EFFECT-2 decides first, the closed world refuses it too)"),
     kept(["HARD-ADMIT-5"], "set -euo pipefail; make test", "the admitted set options"),
     kept(["HARD-ADMIT-4"], "echo $((1 + 2 * 3))", "arithmetic over literals"),
 ]

@@ -70,6 +70,9 @@ const WITNESSES: &[(&str, &str)] = &[
     ("6", "for PS4 in '$(rm -rf x)'; do set -x; :; done"),
     ("6", "read PS4 <<< '$(rm -rf x)'; set -x; :"),
     ("6", "set -x; ls"),
+    ("6", "IFS= read -r PS4 <<< '$(rm -rf x)'; set -x; :"),
+    ("5", "IFS=x ls"),
+    ("5", "IFS=, ls"),
     ("6", "set -o xtrace; ls"),
     ("6", "x='$(rm -rf x)'; echo ${x@P}"),
     // 7: code-running builtins, however spelled.
@@ -144,6 +147,8 @@ fn hard_admit_1_keeps_the_idioms() {
         "if [ -d target ]; then cargo test; else echo none; fi",
         "while read -r line; do echo \"$line\"; done < files.txt",
         "while read -r a b; do echo \"$a\"; done <<< \"x y\"",
+        "while IFS= read -r line; do echo \"$line\"; done < files.txt",
+        "IFS=, read -r a b <<< \"x,y\"",
         "echo $(git rev-parse --abbrev-ref HEAD) $(git rev-parse HEAD)",
         "export NODE_ENV=production && npm run build",
         "export CI=1 RUST_BACKTRACE=1; cargo test",
