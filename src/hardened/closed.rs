@@ -251,17 +251,9 @@ fn loop_target(source: &str, node: Node<'_>) -> bool {
     keyword == "for" && is_scratch(variable)
 }
 
-/// A node whose value is computed at run time.
-fn computed(kind: &str) -> bool {
-    matches!(
-        kind,
-        "simple_expansion" | "expansion" | "command_substitution" | "concatenation" | "string"
-    )
-}
-
-/// `[ … ]` / `[[ … ]]` (`HARD-ADMIT-5`): admitted operators; in `[ … ]` a
-/// computed operand is double-quoted (no splitting can make it an operator)
-/// unless it is a special parameter such as `$?`; in `[[ … ]]` no arithmetic
+/// `[ … ]` / `[[ … ]]` (`HARD-ADMIT-5`): admitted operators; `[ … ]`'s words
+/// as `test`'s arguments ([`test_args`]: a computed one double-quoted and
+/// next to a literal operator, or alone); in `[[ … ]]` no arithmetic
 /// comparison and no `=~`.
 fn test_command(source: &str, node: Node<'_>) -> bool {
     let double = node.child(0).is_some_and(|c| slice(source, c) == "[[");
@@ -280,35 +272,56 @@ fn test_command(source: &str, node: Node<'_>) -> bool {
                 return false;
             }
         }
-        let children = named_children(n);
-        if !double
-            && matches!(
-                n.kind(),
-                "test_command" | "unary_expression" | "binary_expression"
-            )
-        {
-            let special = |c: &Node<'_>| {
-                c.kind() == "simple_expansion"
-                    && slice(source, *c).len() == 2
-                    && "?#$!".contains(slice(source, *c).get(1..).unwrap_or("x"))
-            };
-            let operands = children
-                .iter()
-                .filter(|c| c.kind() != "test_operator")
-                .count();
-            let unquoted = children
-                .iter()
-                .any(|c| computed(c.kind()) && c.kind() != "string" && !special(c));
-            let bare = n.kind() == "test_command"
-                && operands > 1
-                && children.iter().any(|c| c.kind() == "string" && !special(c));
-            if unquoted || bare {
-                return false;
-            }
-        }
-        stack.extend(children);
+        stack.extend(named_children(n));
     }
-    true
+    double || test_args(&bracket_words(source, node), false)
+}
+
+/// Node kinds that are one word of `[ … ]` to bash.
+const BRACKET_WORDS: &[&str] = &[
+    "word",
+    "string",
+    "raw_string",
+    "ansi_c_string",
+    "simple_expansion",
+    "expansion",
+    "command_substitution",
+    "concatenation",
+    "number",
+    "test_operator",
+    "extglob_pattern",
+    "regex",
+];
+
+/// The words bash gives the `[` builtin, in order, whatever structure the
+/// parser built from them: the test builtin parses its arguments by their
+/// count and values, not by the tree, so [`test_args`] judges the list.
+fn bracket_words<'s>(source: &'s str, node: Node<'_>) -> Vec<Arg<'s>> {
+    let mut out = Vec::new();
+    let mut cursor = node.walk();
+    let mut stack: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    stack.reverse();
+    while let Some(n) = stack.pop() {
+        let text = slice(source, n);
+        if BRACKET_WORDS.contains(&n.kind()) || (!n.is_named() && n.child_count() == 0) {
+            if matches!(text, "[" | "]") && !n.is_named() {
+                continue;
+            }
+            out.push(Arg {
+                kind: n.kind(),
+                text,
+                value: match dequote_name(&without_line_continuations(text)) {
+                    Name::Literal(v) => Some(v),
+                    Name::Computed => None,
+                },
+            });
+        } else {
+            let mut cursor = n.walk();
+            let children: Vec<Node<'_>> = n.children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+    out
 }
 
 /// A file redirection with a numeric descriptor, if any, and an admitted operator.
