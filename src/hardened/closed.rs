@@ -101,6 +101,13 @@ fn run(check: Check, source: &str, node: Node<'_>) -> Result<(), Row> {
     }
 }
 
+/// Marks the innermost open brace as holding a `,` or `..`.
+fn mark(open: &mut [bool]) {
+    if let Some(top) = open.last_mut() {
+        *top = true;
+    }
+}
+
 /// Word text (`HARD-ADMIT-3`): no backquote (escaped or not: tree-sitter
 /// reads nested backquotes as text), no brace expansion, no line
 /// continuation inside the word.
@@ -139,21 +146,9 @@ fn brace_expansion(text: &str) -> bool {
         match b {
             b'\\' => i += 1,
             b'{' if i == 0 || bytes.get(i - 1) != Some(&b'$') => open.push(false),
-            b',' => {
-                if let Some(top) = open.last_mut() {
-                    *top = true;
-                }
-            }
-            b'.' if bytes.get(i + 1) == Some(&b'.') => {
-                if let Some(top) = open.last_mut() {
-                    *top = true;
-                }
-            }
-            b'}' => {
-                if open.pop() == Some(true) {
-                    return true;
-                }
-            }
+            b',' => mark(&mut open),
+            b'.' if bytes.get(i + 1) == Some(&b'.') => mark(&mut open),
+            b'}' if open.pop() == Some(true) => return true,
             _ => {}
         }
         i += 1;
