@@ -108,18 +108,18 @@ const DENY_RM_ROWS: &[Row] = &[
         Some("HARD-SPELL-2"),
     ),
     (
-        "HARD-SPELL-3",
+        "HARD-VALUE-5",
         "rm${IFS}-rf x",
         Allow,
         Ask,
-        Some("HARD-SPELL-3"),
+        None,
     ),
     (
-        "HARD-SPELL-3",
+        "HARD-VALUE-5",
         "$(echo rm) -rf x",
         Allow,
         Ask,
-        Some("HARD-SPELL-3"),
+        None,
     ),
     (
         "HARD-RUN-1",
