@@ -106,7 +106,7 @@ pub(super) fn simple_command(
     if floor.is_none() && live_assignment(source, &assignments) {
         floor = Some(Clause::EffectAssignment);
     }
-    let spelled = spelled_values(source, &groups, name.as_ref(), &redirects);
+    let mut spelled = spelled_values(source, &groups, name.as_ref(), &redirects);
     let effects = effect_text(source, &redirects);
     if !effects.is_empty() {
         let base = values.last().cloned().unwrap_or_default();
@@ -117,6 +117,11 @@ pub(super) fn simple_command(
         };
         values.push(joined);
     }
+    // HARD-RUN-4: the command a program runs is judged too.
+    let wrapped = super::wrapped::inner_commands(source, &groups, &raw_words);
+    values.extend(wrapped.values);
+    spelled.extend(wrapped.spelled);
+    floor = floor.or(wrapped.floor);
     if name.is_none() && !redirects.is_empty() && floor.is_none() {
         // HARD-EFFECT-3: redirections with no command.
         floor = Some(Clause::NamelessCommand);

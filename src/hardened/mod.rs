@@ -19,12 +19,14 @@ pub mod dewrap;
 pub mod effects;
 pub mod expand;
 pub mod parse;
+pub mod programs;
 pub mod reach;
 pub mod runs;
 pub mod spelling;
 pub mod values;
 pub mod walk;
 pub mod words;
+pub mod wrapped;
 
 use serde::{Serialize, Serializer};
 use tree_sitter::Node;
@@ -161,6 +163,8 @@ pub enum Clause {
     RunShellStdin,
     /// `HARD-RUN-3`: an interpreter's inline or standard-input program.
     RunInline,
+    /// `HARD-RUN-4`: a program that runs a command this profile cannot read.
+    RunWrapped,
     /// `HARD-EXPAND-1`: arithmetic evaluation of run-time data.
     ExpandArithmetic,
     /// `HARD-EXPAND-2`: indirect or prompt expansion.
@@ -190,6 +194,7 @@ impl Clause {
             Self::RunBuiltin => "HARD-RUN-1",
             Self::RunShellStdin => "HARD-RUN-2",
             Self::RunInline => "HARD-RUN-3",
+            Self::RunWrapped => "HARD-RUN-4",
             Self::ExpandArithmetic => "HARD-EXPAND-1",
             Self::ExpandIndirect => "HARD-EXPAND-2",
             Self::EffectAssignment => "HARD-EFFECT-2",

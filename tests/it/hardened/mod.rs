@@ -7,3 +7,4 @@ mod ground;
 mod properties;
 mod spellings;
 mod usefulness;
+mod wrappers;
