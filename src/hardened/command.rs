@@ -131,7 +131,7 @@ pub(super) fn simple_command(
         return Ok(());
     }
     sink.push(text, span, context, values, floor)?;
-    sink.spell_last(spelled);
+    sink.spell_last(spelled, super::effects::write_words(source, &redirects));
     if name.is_some() {
         sink.mark_named();
     }

@@ -173,6 +173,8 @@ pub enum Clause {
     EffectAssignment,
     /// `HARD-EFFECT-3`: redirections with no command.
     NamelessCommand,
+    /// `HARD-EFFECT-4`: a write outside the working and temporary directories.
+    EffectWrite,
 }
 
 impl Clause {
@@ -199,6 +201,7 @@ impl Clause {
             Self::ExpandIndirect => "HARD-EXPAND-2",
             Self::EffectAssignment => "HARD-EFFECT-2",
             Self::NamelessCommand => "HARD-EFFECT-3",
+            Self::EffectWrite => "HARD-EFFECT-4",
         }
     }
 
@@ -245,7 +248,15 @@ fn judge(policy: &Policy, judgement: &walk::Judgement) -> (PermissionState, Opti
             }
         }
     }
-    match judgement.floor {
+    // HARD-EFFECT-4: a write outside the tree that no rule names.
+    let floor = judgement.floor.or_else(|| {
+        judgement
+            .writes
+            .iter()
+            .any(|w| !effects::write_allowed(policy, w))
+            .then_some(Clause::EffectWrite)
+    });
+    match floor {
         Some(clause) if worst.0 == PermissionState::Allow => {
             (PermissionState::Ask, Some(clause.sentinel()))
         }
