@@ -8,7 +8,7 @@
 use tree_sitter::Node;
 
 use super::effects::{effect_text, effect_words, live_assignment};
-use super::runs::runs_code;
+use super::runs::runs_code_known;
 use super::spelling::{bash_words, dequote_name, joined_text, Name};
 use super::values::{spell_joined, Word};
 use super::walk::{Sink, REDIRECTS};
@@ -99,7 +99,12 @@ pub(super) fn simple_command(
             if wrapper_kind(dequoted).is_some() {
                 floor = Some(Clause::SpellFloor);
             } else {
-                floor = runs_code(base, &literal_args);
+                let literal: Vec<bool> = raw_words
+                    .iter()
+                    .skip(1)
+                    .map(|w| matches!(dequote_name(w), Name::Literal(_)))
+                    .collect();
+                floor = runs_code_known(base, &literal_args, &literal);
             }
         }
     }

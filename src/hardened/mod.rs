@@ -14,6 +14,7 @@
 //! data and [`effects`] for redirections and assignments; [`dewrap`] is the
 //! authorizer's extra guard.
 
+pub mod awk;
 mod command;
 pub mod dewrap;
 pub mod effects;
@@ -22,6 +23,7 @@ pub mod parse;
 pub mod programs;
 pub mod reach;
 pub mod runs;
+pub mod sed;
 pub mod spelling;
 pub mod values;
 pub mod walk;

@@ -120,10 +120,27 @@ pub fn is_not_a_file(script: &str) -> bool {
 pub const PROGRAM_TAKERS: [&str; 7] = ["awk", "gawk", "mawk", "nawk", "sed", "gsed", "sqlite3"];
 
 /// The clause that floors a command named `name` (dequoted basename) with
-/// arguments `args` (dequoted where literal), if any.
+/// arguments `args` (dequoted where literal), if any; with no word known to
+/// be literal, so no sed or awk program is admitted (HARD-RUN-5).
 #[must_use]
 pub fn runs_code<S: AsRef<str>>(name: &str, args: &[S]) -> Option<Clause> {
+    runs_code_known(name, args, &[])
+}
+
+/// [`runs_code`], with `literal[i]` true when argument `i` is literal text
+/// (not computed): sed and awk programs of the admitted subsets then run no
+/// command and write no file (HARD-RUN-5).
+#[must_use]
+pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) -> Option<Clause> {
     let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    let filters = match name {
+        "sed" | "gsed" => super::sed::admitted(&args, literal).is_ok(),
+        "awk" | "gawk" | "mawk" | "nawk" => super::awk::admitted(&args, literal).is_ok(),
+        _ => false,
+    };
+    if filters {
+        return None;
+    }
     if CODE_BUILTINS.contains(&name) || (name == "printf" && args.contains(&"-v")) {
         return Some(Clause::RunBuiltin);
     }

@@ -7,7 +7,7 @@
 use tree_sitter::Node;
 
 use super::programs::{runs, Runs};
-use super::runs::runs_code;
+use super::runs::runs_code_known;
 use super::spelling::{dequote_name, Name};
 use super::values::{spell_joined, unknown_word, Word};
 use super::Clause;
@@ -78,7 +78,16 @@ pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) 
             let floor = if wrapper_kind(refs).is_some() {
                 Some(Clause::SpellFloor)
             } else {
-                runs_code(basename(name), dequoted.get(1..).unwrap_or_default())
+                let literal: Vec<bool> = names
+                    .iter()
+                    .skip(1)
+                    .map(|n| matches!(n, Name::Literal(_)))
+                    .collect();
+                runs_code_known(
+                    basename(name),
+                    dequoted.get(1..).unwrap_or_default(),
+                    &literal,
+                )
             };
             out.floor = out.floor.or(floor);
         }
