@@ -7,12 +7,13 @@
 
 use tree_sitter::Node;
 
+use super::admitted::is_read_separator;
 use super::effects::{effect_text, effect_words, live_assignment};
 use super::runs::runs_code_known;
 use super::spelling::{bash_words, dequote_name, joined_text, Name};
 use super::values::{spell_joined, Word};
 use super::walk::{Sink, REDIRECTS};
-use super::{named_children, Clause};
+use super::{named_children, slice, Clause};
 use crate::policy::floor::{basename, wrapper_kind};
 use crate::policy::units::UnitsError;
 use crate::policy::UnitContext;
@@ -108,6 +109,21 @@ pub(super) fn simple_command(
             }
         }
     }
+    // HARD-ADMIT-6: `IFS=` before `read` only splits what read reads.
+    let read_separator = |a: &Node<'_>| match &name {
+        Some(Name::Literal(command)) => is_read_separator(
+            command,
+            a.child_by_field_name("name")
+                .map_or("", |n| slice(source, n)),
+            a.child_by_field_name("value")
+                .map_or("", |v| slice(source, v)),
+        ),
+        _ => false,
+    };
+    let assignments: Vec<Node<'_>> = assignments
+        .into_iter()
+        .filter(|a| !read_separator(a))
+        .collect();
     if floor.is_none() && live_assignment(source, &assignments) {
         floor = Some(Clause::EffectAssignment);
     }

@@ -12,9 +12,16 @@
 //! differently, [`spelling`] for names and separators, [`runs`] for
 //! commands that run unseen code, [`expand`] for expansions that evaluate
 //! data and [`effects`] for redirections and assignments; [`dewrap`] is the
-//! authorizer's extra guard.
+//! authorizer's extra guard. [`closed`] holds the whole tree to the admitted
+//! subset of [`admitted`] (the closed world), and [`reading`] reads the text
+//! a second time, without the parser, for [`agree`] to check that both
+//! readings agree.
 
+pub mod admitted;
+pub mod agree;
 pub mod awk;
+mod builtin_args;
+pub mod closed;
 mod command;
 pub mod dewrap;
 pub mod effects;
@@ -22,6 +29,7 @@ pub mod expand;
 pub mod parse;
 pub mod programs;
 pub mod reach;
+pub mod reading;
 pub mod runs;
 pub mod sed;
 pub mod spelling;
@@ -177,6 +185,12 @@ pub enum Clause {
     NamelessCommand,
     /// `HARD-EFFECT-4`: a write outside the working and temporary directories.
     EffectWrite,
+    /// `HARD-ADMIT-2` to `HARD-ADMIT-7`: a construct outside the admitted
+    /// subset, by the row of the table it fails.
+    NotAdmitted(admitted::Row),
+    /// `HARD-READ-1`: the second reading disagrees with the tree, or cannot
+    /// read the text.
+    SecondReading,
 }
 
 impl Clause {
@@ -204,7 +218,24 @@ impl Clause {
             Self::EffectAssignment => "HARD-EFFECT-2",
             Self::NamelessCommand => "HARD-EFFECT-3",
             Self::EffectWrite => "HARD-EFFECT-4",
+            Self::NotAdmitted(row) => row.id(),
+            Self::SecondReading => "HARD-READ-1",
         }
+    }
+
+    /// A clause of §12.1: the parser and bash read the text differently.
+    #[must_use]
+    pub const fn is_parse(self) -> bool {
+        matches!(
+            self,
+            Self::ParseError
+                | Self::Nul
+                | Self::Blanks
+                | Self::HeredocDelimiter
+                | Self::EscapedBlank
+                | Self::NewlineInCommand
+                | Self::WordsAfterRedirect
+        )
     }
 
     /// The matched pattern of an answer this clause decided: `<hardened:ID>`.

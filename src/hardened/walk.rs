@@ -100,6 +100,14 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
             .parse(command, None)
             .ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
         walk(command, tree.root_node(), &mut sink)?;
+        // A disagreement of HARD-PARSE-* already asks for this text.
+        let misread = sink
+            .out
+            .iter()
+            .any(|j| j.floor.is_some_and(Clause::is_parse));
+        if !misread {
+            closed_world(command, tree.root_node(), &mut sink)?;
+        }
         if sink.out.is_empty() && sink.comment {
             // HARD-UNIT-5: nothing runs, yet the deployed answer matches the
             // comment's text (POL-CHECK-5), which appended text can change.
@@ -113,6 +121,29 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
         }
         Ok(sink.out)
     })
+}
+
+/// The closed world (`HARD-ADMIT-1`, `HARD-READ-1`): the first construct outside the
+/// admitted subset gives a judgement of its text, without values, floored
+/// by its row; it comes after the walk's judgements, so a clause that names
+/// the shape more precisely (`HARD-RUN-1` for `eval`) decides first.
+fn closed_world(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), UnitsError> {
+    if let Some(refusal) = super::closed::first_refusal(source, root) {
+        let text = source.get(refusal.span.0..refusal.span.1).unwrap_or(source);
+        return sink.push(
+            text,
+            refusal.span,
+            None,
+            Vec::new(),
+            Some(Clause::NotAdmitted(refusal.row)),
+        );
+    }
+    // HARD-READ-1: no single parser decides.
+    if let Err(span) = super::agree::agree(source, root) {
+        let text = source.get(span.0..span.1).unwrap_or(source);
+        return sink.push(text, span, None, Vec::new(), Some(Clause::SecondReading));
+    }
+    Ok(())
 }
 
 thread_local! {

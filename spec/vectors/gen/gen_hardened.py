@@ -9,6 +9,7 @@ judgement meets a rule (HARD-3), or `<hardened:ID>` when a floor decides.
 
 from common import HOME, Vectors
 from gen_check import R
+from gen_hardened_closed import CLOSED_ROWS
 
 DENY_RM = R(("*", "allow"), ("rm *", "deny"))
 DENY_SECRET = R(("*", "allow"), ("cat *secret*", "deny"))
@@ -113,6 +114,10 @@ ROWS = [
     ("clause", ["HARD-UNIT-3", "HARD-EFFECT-2"], DENY_RM, "export CI=1", "allow", "*", "contrast: a declaration assigning an inert variable; value `export CI=1` allowed by `*`"),
     ("clause", ["HARD-UNIT-4", "POL-LIMIT-3"], DENY_RM, "$(" * 1001 + "ls" + ")" * 1001, "ask", "<bash-command-over-limit>", "nested deeper than 1,000 substitutions: the deployed answer already asks with the limit sentinel, the walk's bound gives the same"),
 ]
+
+# The closed world (SPEC.md §12.11): gen_hardened_closed.py.
+ROWS += CLOSED_ROWS
+
 
 def example_policy():
     import json

@@ -94,6 +94,20 @@ ROWS += [
     (["HARD-EFFECT-4"], ECHO_PROFILE, "echo x >> ~/.profile", "allow", "echo *", "KEEPS", "the rule `>> ~/.profile` names the write (it starts with `>`) and allows it"),
     (["HARD-EFFECT-4"], ECHO_ONLY, "{ echo x; } > /etc/x", "ask", None, "CLOSES", "a redirected group writing outside: its effect value `> /etc/x` meets only `*` (ask)"),
 ]
+ROWS += [
+    (["HARD-RUN-5"], RM, "sed -n '1,80p' src/main.rs", "allow", "*", "KEEPS", "an address range and `p`: the admitted sed subset, so HARD-RUN-3 does not floor it"),
+    (["HARD-RUN-5"], RM, "sed -E 's/(a|b)+/x/g' notes.txt", "allow", "*", "KEEPS", "`s` with the flag `g` only"),
+    (["HARD-RUN-5"], RM, "awk '{print $1}' log", "allow", "*", "KEEPS", "print without redirection: the admitted awk subset"),
+    (["HARD-RUN-5"], RM, "awk -F: '{ print (1 > 2) }' f", "allow", "*", "KEEPS", "a `>` inside parentheses compares (mawk prints 0 and writes no file)"),
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "sed -i 's/a/b/' f", "ask", S("HARD-RUN-3"), "`-i` writes the file in place: not admitted"),
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "sed -n 1p f -i", "ask", S("HARD-RUN-3"), "GNU getopt permutes: `-i` after the file is still in place"),
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "sed 's/x/y/e' f", "ask", S("HARD-RUN-3"), "the `e` flag runs the pattern space as a command"),
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "sed 'w out' f", "ask", S("HARD-RUN-3"), "`w` writes a file"),
+    (["HARD-RUN-5"], RM, "sed -n 1p {-i,README.md}", "ask", None, "a brace expansion gives `-i`: the word is computed, so not admitted"),
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "awk '{ print > \"f\" }' log", "ask", S("HARD-RUN-3"), "a `>` at the top level of print writes a file"),
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "awk 'BEGIN { system(\"rm -rf x\") }'", "ask", S("HARD-RUN-3"), "system() runs a command"),
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "awk '{ print | \"sh\" }' log", "ask", S("HARD-RUN-3"), "a pipe runs a command"),
+]
 ROWS = [r if len(r) == 7 else r[:5] + ("CLOSES",) + r[5:] for r in ROWS]
 ROWS = [(c, r, cmd, st, pat, "KEEPS" if flag.startswith("KEEPS") else flag, why) for c, r, cmd, st, pat, flag, why in ROWS]
 

@@ -555,11 +555,15 @@ fn hard_4_judgements_table() {
         ("/bin/ls x", &[("/bin/ls x", &["ls x", "/bin/ls x"], None)]),
         (
             "FOO=1 echo hi >> ~/.ssh/k 2>&1",
-            &[(
-                "echo hi",
-                &["echo hi", "echo hi >> ~/.ssh/k"],
-                Some("HARD-EFFECT-2"),
-            )],
+            &[
+                (
+                    "echo hi",
+                    &["echo hi", "echo hi >> ~/.ssh/k"],
+                    Some("HARD-EFFECT-2"),
+                ),
+                // The closed world (HARD-ADMIT-1) names the construct too, last.
+                ("FOO=1", &[], Some("HARD-ADMIT-6")),
+            ],
         ),
         (
             "if true; then ls; fi",
@@ -574,6 +578,7 @@ fn hard_4_judgements_table() {
                     Some("HARD-EFFECT-2"),
                 ),
                 ("pwd", &["pwd"], None),
+                ("A=1", &[], Some("HARD-ADMIT-6")),
             ],
         ),
         ("CI=1", &[("CI=1", &["CI=1"], None)]),

@@ -1,0 +1,423 @@
+//! The closed-world rule (spec §12.11, `HARD-ADMIT-1`): every node of the
+//! syntax tree must be admitted by the table of [`super::admitted`].
+//!
+//! The walk visits every node (named and anonymous alike are reached; only
+//! named kinds are rows: an anonymous token is part of its parent's row) with
+//! an explicit stack, and stops at the first node that is not admitted.
+
+use tree_sitter::Node;
+
+use super::admitted::{
+    check_of, is_operand_char, is_read_separator, is_readable, is_scratch, Args, Check, Row,
+    ALL_BUILTINS, ARITHMETIC_CHARS, ARITHMETIC_COMPARISONS, BUILTINS, EXPANSION_OPERATORS,
+    KEYWORD_NAMES, REDIRECT_OPERATORS, TEST_OPERATORS,
+};
+use super::builtin_args::{options, read_args, set_args, test_args, Arg};
+use super::effects::{is_inert_assignment, INERT_VARIABLES};
+use super::spelling::{dequote_name, without_line_continuations, Name};
+use super::{named_children, slice};
+
+/// A construct outside the admitted subset: the table row it fails and the
+/// node's byte span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Refusal {
+    /// The row of `HARD-ADMIT-2`'s table the construct fails.
+    pub row: Row,
+    /// Byte offsets of the construct in the command.
+    pub span: (usize, usize),
+}
+
+/// The first construct of the tree, in source order, that the admitted
+/// subset does not hold (`HARD-ADMIT-1`); `None` if every node is admitted.
+#[must_use]
+pub fn first_refusal(source: &str, root: Node<'_>) -> Option<Refusal> {
+    // Each entry carries its parent (`Node::parent` walks down from the root).
+    let mut stack: Vec<(Node<'_>, Option<Node<'_>>)> = vec![(root, None)];
+    while let Some((node, parent)) = stack.pop() {
+        if node.is_named() {
+            let parent_kind = parent.map_or("", |p| p.kind());
+            let verdict = match check_of(node.kind()) {
+                None => Err(Row::Kind),
+                Some(Check::Subscript) if parent_kind != "expansion" => Err(Row::Expansion),
+                Some(Check::Assignment) if read_separator(source, node, parent) => Ok(()),
+                Some(check) => run(check, source, node),
+            };
+            if let Err(row) = verdict {
+                return Some(Refusal {
+                    row,
+                    span: (node.start_byte(), node.end_byte()),
+                });
+            }
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev().map(|c| (c, Some(node))));
+    }
+    None
+}
+
+/// `IFS=…` in front of `read` (`HARD-ADMIT-6`, [`is_read_separator`]).
+fn read_separator(source: &str, assignment: Node<'_>, parent: Option<Node<'_>>) -> bool {
+    let Some(command) = parent.filter(|p| p.kind() == "command") else {
+        return false;
+    };
+    let Some(Name::Literal(name)) = command
+        .child_by_field_name("name")
+        .map(|n| dequote_name(slice(source, n)))
+    else {
+        return false;
+    };
+    let field = |f: &str| {
+        assignment
+            .child_by_field_name(f)
+            .map_or("", |n| slice(source, n))
+    };
+    is_read_separator(&name, field("name"), field("value"))
+}
+
+/// One row's check on one node.
+fn run(check: Check, source: &str, node: Node<'_>) -> Result<(), Row> {
+    let text = slice(source, node);
+    let ok = |admitted: bool, row: Row| if admitted { Ok(()) } else { Err(row) };
+    match check {
+        Check::Structure => Ok(()),
+        Check::Word => ok(plain_word(text), Row::Word),
+        Check::Concatenation => ok(concatenation(source, node), Row::Word),
+        Check::Quoted => ok(quoted_plain(text), Row::Word),
+        Check::Command => command(source, node),
+        Check::Substitution => ok(text.starts_with("$("), Row::Word),
+        Check::ReadName => ok(text.strip_prefix('$').is_some_and(is_readable), Row::Word),
+        Check::Braced => ok(braced(text), Row::Expansion),
+        Check::Arithmetic => ok(arithmetic(text), Row::Expansion),
+        Check::Assignment => ok(assignment(source, node), Row::Assignment),
+        Check::Export => ok(export(source, node), Row::Assignment),
+        Check::Loop => ok(loop_target(source, node), Row::Assignment),
+        Check::Test => ok(test_command(source, node), Row::Builtin),
+        Check::Pattern => ok(!text.contains(['(', ')', '`', '$']), Row::Word),
+        Check::Redirect => ok(redirect(source, node), Row::Redirect),
+        Check::Heredoc => ok(heredoc(source, node), Row::Redirect),
+        Check::Group => ok(text.starts_with('{'), Row::Kind),
+        Check::Subscript => ok(literal_subscript(source, node), Row::Expansion),
+    }
+}
+
+/// Word text (`HARD-ADMIT-3`): no backquote (escaped or not: tree-sitter
+/// reads nested backquotes as text), no brace expansion, no line
+/// continuation inside the word.
+fn plain_word(text: &str) -> bool {
+    quoted_plain(text) && !brace_expansion(text)
+}
+
+/// Quoted text (`HARD-ADMIT-3`): no backquote, no line continuation.
+fn quoted_plain(text: &str) -> bool {
+    !text.contains('`') && !text.contains("\\\n") && !text.contains("\\\r\n")
+}
+
+/// A concatenation (`HARD-ADMIT-3`) holds no brace expansion across its
+/// parts (`{a,b}` is three `word` nodes to the parser): its unquoted words
+/// are joined, every other part standing as one letter; the parts are
+/// checked as their own nodes, so the whole text is read once.
+fn concatenation(source: &str, node: Node<'_>) -> bool {
+    let joined: String = named_children(node)
+        .into_iter()
+        .map(|part| match part.kind() {
+            "word" => slice(source, part),
+            _ => "x",
+        })
+        .collect();
+    !brace_expansion(&joined)
+}
+
+/// Whether unquoted text holds a brace expansion: a `{` (not after `$`)
+/// whose matching `}` encloses a `,` or `..` at its own level. One pass, a
+/// stack of open braces: linear in the text.
+fn brace_expansion(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut open: Vec<bool> = Vec::new();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' => i += 1,
+            b'{' if i == 0 || bytes.get(i - 1) != Some(&b'$') => open.push(false),
+            b',' => {
+                if let Some(top) = open.last_mut() {
+                    *top = true;
+                }
+            }
+            b'.' if bytes.get(i + 1) == Some(&b'.') => {
+                if let Some(top) = open.last_mut() {
+                    *top = true;
+                }
+            }
+            b'}' => {
+                if open.pop() == Some(true) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// `${NAME}`, `${#NAME}` or `${NAME OP operand}` with a readable name and a
+/// literal operand (`HARD-ADMIT-4`).
+fn braced(text: &str) -> bool {
+    let Some(inner) = text.strip_prefix("${").and_then(|t| t.strip_suffix('}')) else {
+        return false;
+    };
+    if let Some(name) = inner.strip_prefix('#').filter(|n| !n.is_empty()) {
+        return is_readable(name);
+    }
+    let name_len = match inner.chars().next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' => inner
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(inner.len()),
+        Some(_) => 1,
+        None => return false,
+    };
+    let (name, mut rest) = inner.split_at(name_len.min(inner.len()));
+    if !is_readable(name) {
+        return false;
+    }
+    // A literal index (`${PIPESTATUS[0]}`, `${a[@]}`): the subscript row checks it.
+    if let Some(after) = rest.strip_prefix('[') {
+        match after.split_once(']') {
+            Some((_, tail)) => rest = tail,
+            None => return false,
+        }
+    }
+    if rest.is_empty() {
+        return true;
+    }
+    EXPANSION_OPERATORS
+        .iter()
+        .find_map(|op| rest.strip_prefix(op))
+        .is_some_and(|operand| operand.chars().all(is_operand_char))
+}
+
+/// `NAME[i]` with `i` digits, `@` or `*` (`HARD-ADMIT-4`): any other index
+/// is arithmetic over run-time data. Only read inside `${…}`: the walk
+/// refuses a subscript anywhere else.
+fn literal_subscript(source: &str, node: Node<'_>) -> bool {
+    let index = node
+        .child_by_field_name("index")
+        .map_or("", |i| slice(source, i));
+    let literal = matches!(index, "@" | "*")
+        || (!index.is_empty() && index.bytes().all(|b| b.is_ascii_digit()));
+    literal
+}
+
+/// `$((…))` over literal integers (`HARD-ADMIT-4`).
+fn arithmetic(text: &str) -> bool {
+    text.strip_prefix("$((")
+        .and_then(|t| t.strip_suffix("))"))
+        .is_some_and(|body| {
+            !body.trim().is_empty() && body.chars().all(|c| ARITHMETIC_CHARS.contains(c))
+        })
+}
+
+/// An inert assignment (`HARD-ADMIT-6`, `HARD-EFFECT-2`): a plain name, no subscript.
+fn assignment(source: &str, node: Node<'_>) -> bool {
+    let Some(name) = node.child_by_field_name("name") else {
+        return false;
+    };
+    let value = node
+        .child_by_field_name("value")
+        .map_or("", |v| slice(source, v));
+    name.kind() == "variable_name" && is_inert_assignment(slice(source, name), value)
+}
+
+/// `export` of inert names only (`HARD-ADMIT-6`): each argument an inert
+/// assignment (checked as its own node) or an inert name, never quoted,
+/// brace-expanded or an option.
+fn export(source: &str, node: Node<'_>) -> bool {
+    let keyword = node.child(0).map_or("", |k| slice(source, k));
+    keyword == "export"
+        && named_children(node).iter().all(|child| match child.kind() {
+            "variable_assignment" => true,
+            "word" | "variable_name" => INERT_VARIABLES.contains(&slice(source, *child)),
+            _ => false,
+        })
+}
+
+/// `for NAME in …` with a scratch name; `select` is not admitted (`HARD-ADMIT-6`).
+fn loop_target(source: &str, node: Node<'_>) -> bool {
+    let keyword = node.child(0).map_or("", |k| slice(source, k));
+    let variable = node
+        .child_by_field_name("variable")
+        .map_or("", |v| slice(source, v));
+    keyword == "for" && is_scratch(variable)
+}
+
+/// A node whose value is computed at run time.
+fn computed(kind: &str) -> bool {
+    matches!(
+        kind,
+        "simple_expansion" | "expansion" | "command_substitution" | "concatenation" | "string"
+    )
+}
+
+/// `[ … ]` / `[[ … ]]` (`HARD-ADMIT-5`): admitted operators; in `[ … ]` a
+/// computed operand is double-quoted (no splitting can make it an operator)
+/// unless it is a special parameter such as `$?`; in `[[ … ]]` no arithmetic
+/// comparison and no `=~`.
+fn test_command(source: &str, node: Node<'_>) -> bool {
+    let double = node.child(0).is_some_and(|c| slice(source, c) == "[[");
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "command_substitution" {
+            continue;
+        }
+        let operator = match n.kind() {
+            "test_operator" => Some(slice(source, n)),
+            "binary_expression" => n.child_by_field_name("operator").map(|o| slice(source, o)),
+            _ => None,
+        };
+        if let Some(op) = operator {
+            if !TEST_OPERATORS.contains(&op) || (double && ARITHMETIC_COMPARISONS.contains(&op)) {
+                return false;
+            }
+        }
+        let children = named_children(n);
+        if !double
+            && matches!(
+                n.kind(),
+                "test_command" | "unary_expression" | "binary_expression"
+            )
+        {
+            let special = |c: &Node<'_>| {
+                c.kind() == "simple_expansion"
+                    && slice(source, *c).len() == 2
+                    && "?#$!".contains(slice(source, *c).get(1..).unwrap_or("x"))
+            };
+            let operands = children
+                .iter()
+                .filter(|c| c.kind() != "test_operator")
+                .count();
+            let unquoted = children
+                .iter()
+                .any(|c| computed(c.kind()) && c.kind() != "string" && !special(c));
+            let bare = n.kind() == "test_command"
+                && operands > 1
+                && children.iter().any(|c| c.kind() == "string" && !special(c));
+            if unquoted || bare {
+                return false;
+            }
+        }
+        stack.extend(children);
+    }
+    true
+}
+
+/// A file redirection with a numeric descriptor, if any, and an admitted operator.
+fn redirect(source: &str, node: Node<'_>) -> bool {
+    let mut cursor = node.walk();
+    let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    let descriptor_ok = children
+        .iter()
+        .filter(|c| c.kind() == "file_descriptor")
+        .all(|c| slice(source, *c).bytes().all(|b| b.is_ascii_digit()));
+    let operator: String = children
+        .iter()
+        .filter(|c| !c.is_named())
+        .map(|c| slice(source, *c))
+        .collect();
+    descriptor_ok && REDIRECT_OPERATORS.contains(&operator.as_str())
+}
+
+/// A here-document with a plain delimiter (`EOF`, `'EOF'`, `"EOF"`); with
+/// an unquoted one the body is plain text: no `$`, backquote or backslash
+/// (`HARD-ADMIT-7`).
+fn heredoc(source: &str, node: Node<'_>) -> bool {
+    let named = named_children(node);
+    let Some(start) = named.iter().find(|c| c.kind() == "heredoc_start") else {
+        return false;
+    };
+    let raw = slice(source, *start);
+    let plain = |s: &str| {
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let quoted = ['\'', '"'].iter().any(|q| {
+        raw.strip_prefix(*q)
+            .and_then(|r| r.strip_suffix(*q))
+            .is_some_and(plain)
+    });
+    if quoted {
+        return true;
+    }
+    let body_plain = named
+        .iter()
+        .filter(|c| c.kind() == "heredoc_body")
+        .all(|b| !slice(source, *b).contains(['$', '`', '\\']));
+    plain(raw) && body_plain
+}
+
+/// A simple command (`HARD-ADMIT-5`): a literal name; a builtin only as
+/// [`BUILTINS`] admits it, with its arguments.
+fn command(source: &str, node: Node<'_>) -> Result<(), Row> {
+    let Some(name_node) = node.child_by_field_name("name") else {
+        return Err(Row::Builtin);
+    };
+    let Name::Literal(name) = dequote_name(slice(source, name_node)) else {
+        return Err(Row::Builtin);
+    };
+    if KEYWORD_NAMES.contains(&name.as_str()) {
+        return Err(Row::Builtin);
+    }
+    if !ALL_BUILTINS.contains(&name.as_str()) {
+        return Ok(());
+    }
+    let Some((_, rule)) = BUILTINS.iter().find(|(b, _)| *b == name) else {
+        return Err(Row::Builtin);
+    };
+    let mut cursor = node.walk();
+    let args: Vec<Arg<'_>> = node
+        .children_by_field_name("argument", &mut cursor)
+        .map(|n| Arg {
+            kind: n.kind(),
+            text: slice(source, n),
+            value: match dequote_name(&without_line_continuations(slice(source, n))) {
+                Name::Literal(text) => Some(text),
+                Name::Computed => None,
+            },
+        })
+        .collect();
+    let admitted = match rule {
+        Args::Any => true,
+        Args::Options(letters) => options(&args, letters),
+        Args::Printf => args.first().is_none_or(|first| {
+            first
+                .value
+                .as_deref()
+                .is_some_and(|v| !v.starts_with('-') || v == "--")
+        }),
+        Args::Test => test_args(&args, name == "["),
+        Args::Read => read_args(&args),
+        Args::Set => set_args(&args),
+        Args::Jobs => args.iter().all(|arg| {
+            arg.text == "$!"
+                || arg.value.as_deref().is_some_and(|v| {
+                    let digits = v.strip_prefix('%').unwrap_or(v);
+                    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+                })
+        }),
+        Args::Integer => match args.as_slice() {
+            [] => true,
+            [only] => only
+                .value
+                .as_deref()
+                .is_some_and(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())),
+            _ => false,
+        },
+    };
+    if admitted {
+        Ok(())
+    } else {
+        Err(Row::Builtin)
+    }
+}
