@@ -130,7 +130,7 @@ impl<'s> Parser<'s> {
                 Some(';' | '\n') => {
                     self.bump();
                 }
-                Some('#') => self.to_line_end(),
+                Some('#') => self.skip_line(),
                 Some(_) => self.command()?,
             }
         }
@@ -140,7 +140,7 @@ impl<'s> Parser<'s> {
         Ok(())
     }
 
-    fn to_line_end(&mut self) {
+    fn skip_line(&mut self) {
         while let Some(c) = self.bump() {
             if c == '\n' {
                 break;
@@ -323,11 +323,8 @@ impl<'s> Parser<'s> {
             };
             match c {
                 _ if c == delimiter => return Ok(()),
-                '\\' => {
-                    if self.bump().is_none() {
-                        return self.refuse("trailing backslash");
-                    }
-                }
+                '\\' if self.bump().is_none() => return self.refuse("trailing backslash"),
+                '\\' => {}
                 '[' if regex => self.bracket()?,
                 '\n' if regex => return self.refuse("newline in a regex"),
                 _ => {}
