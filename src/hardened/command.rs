@@ -9,7 +9,7 @@ use tree_sitter::Node;
 
 use super::admitted::is_read_separator;
 use super::effects::{effect_text, effect_words, live_assignment};
-use super::runs::runs_code;
+use super::runs::runs_code_known;
 use super::spelling::{bash_words, dequote_name, joined_text, Name};
 use super::values::{spell_joined, Word};
 use super::walk::{Sink, REDIRECTS};
@@ -100,7 +100,12 @@ pub(super) fn simple_command(
             if wrapper_kind(dequoted).is_some() {
                 floor = Some(Clause::SpellFloor);
             } else {
-                floor = runs_code(base, &literal_args);
+                let literal: Vec<bool> = raw_words
+                    .iter()
+                    .skip(1)
+                    .map(|w| matches!(dequote_name(w), Name::Literal(_)))
+                    .collect();
+                floor = runs_code_known(base, &literal_args, &literal);
             }
         }
     }
@@ -122,7 +127,7 @@ pub(super) fn simple_command(
     if floor.is_none() && live_assignment(source, &assignments) {
         floor = Some(Clause::EffectAssignment);
     }
-    let spelled = spelled_values(source, &groups, name.as_ref(), &redirects);
+    let mut spelled = spelled_values(source, &groups, name.as_ref(), &redirects);
     let effects = effect_text(source, &redirects);
     if !effects.is_empty() {
         let base = values.last().cloned().unwrap_or_default();
@@ -133,6 +138,11 @@ pub(super) fn simple_command(
         };
         values.push(joined);
     }
+    // HARD-RUN-4: the command a program runs is judged too.
+    let wrapped = super::wrapped::inner_commands(source, &groups, &raw_words);
+    values.extend(wrapped.values);
+    spelled.extend(wrapped.spelled);
+    floor = floor.or(wrapped.floor);
     if name.is_none() && !redirects.is_empty() && floor.is_none() {
         // HARD-EFFECT-3: redirections with no command.
         floor = Some(Clause::NamelessCommand);
@@ -142,7 +152,7 @@ pub(super) fn simple_command(
         return Ok(());
     }
     sink.push(text, span, context, values, floor)?;
-    sink.spell_last(spelled);
+    sink.spell_last(spelled, super::effects::write_words(source, &redirects));
     if name.is_some() {
         sink.mark_named();
     }

@@ -98,6 +98,81 @@ pub fn effect_words(source: &str, redirects: &[Node<'_>]) -> Vec<Word> {
     out
 }
 
+/// The writes of the redirections (`HARD-EFFECT-4`): each as the operator
+/// and its spelled target, for every redirection that writes a file.
+pub fn write_words(source: &str, redirects: &[Node<'_>]) -> Vec<Vec<Word>> {
+    let mut out = Vec::new();
+    for effect in effects(source, redirects) {
+        if !writes(&effect.operator) {
+            continue;
+        }
+        let mut words = vec![Word::literal(&effect.operator)];
+        for node in &effect.nodes {
+            words.extend(spell_word(source, *node));
+        }
+        out.push(words);
+    }
+    out
+}
+
+/// Whether a redirection operator writes a file: `>`, `>>`, `>|`, `&>`,
+/// `&>>`, `<>`, `>&` to a file, each with an optional descriptor number.
+#[must_use]
+pub fn writes(operator: &str) -> bool {
+    let op = operator.trim_start_matches(|c: char| c.is_ascii_digit() || c == '{' || c == '}');
+    op.contains('>') && !op.ends_with("&-")
+}
+
+/// Whether a spelled write target lies outside the working directory and
+/// the temporary directory (`HARD-EFFECT-4`): absolute (other than `/tmp/…`
+/// and the descriptors `/dev/null`, `/dev/stdout`, `/dev/stderr`,
+/// `/dev/fd/N`), in the home directory, above the working directory after
+/// normalization (`..`), or only known at run time.
+#[must_use]
+pub fn outside_tree(target: Option<&str>) -> bool {
+    let Some(target) = target else {
+        return true;
+    };
+    if target.starts_with('~') {
+        return true;
+    }
+    let normal = crate::policy::home::posix_normalize(target);
+    if matches!(normal.as_str(), "/dev/null" | "/dev/stdout" | "/dev/stderr")
+        || (normal.starts_with("/dev/fd/")
+            && normal.len() > 8
+            && normal[8..].bytes().all(|b| b.is_ascii_digit()))
+        || (normal.starts_with("/tmp/") && normal.len() > 5)
+    {
+        return false;
+    }
+    normal.starts_with('/') || normal == ".." || normal.starts_with("../")
+}
+
+/// Whether a write (operator and spelled target) is allowed
+/// (`HARD-EFFECT-4`): its target is inside the tree, or the last rule
+/// matching the write alone — `>> ~/.bashrc`, in one of its spellings —
+/// allows it and names a write (its pattern starts with the operator's `>` or `&`, or
+/// a descriptor digit): `*` does not name one.
+#[must_use]
+pub fn write_allowed(policy: &crate::policy::Policy, write: &[Word]) -> bool {
+    let home = policy.home();
+    let targets = write.get(1..).unwrap_or_default();
+    let paths = super::values::spellings(targets, home);
+    let inside = paths
+        .iter()
+        .all(|p| !outside_tree(p.as_static().as_deref()) && targets.len() == 1);
+    if inside {
+        return true;
+    }
+    super::values::spellings(write, home).iter().any(|value| {
+        let (state, pattern) = super::reach::decision(policy, value);
+        let names_a_write = pattern.as_deref().is_some_and(|p| {
+            p.starts_with(['>', '&']) || p.starts_with(|c: char| c.is_ascii_digit())
+        });
+        state == crate::verdict::PermissionState::Allow && names_a_write
+    })
+}
+
 /// A redirection with an effect.
 struct Effect<'t> {
     operator: String,
@@ -171,6 +246,42 @@ pub fn live_assignment(source: &str, parts: &[Node<'_>]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// HARD-EFFECT-4: which operators write, which targets are outside the tree.
+    #[test]
+    fn hard_effect_4_writes_outside_the_tree() {
+        for op in [
+            ">", ">>", ">|", "&>", "&>>", "<>", "2>", "2>>", ">&", "{fd}>",
+        ] {
+            assert!(writes(op), "{op}");
+        }
+        for op in ["<", "<<<", "3>&-", "<&"] {
+            assert!(!writes(op), "{op}");
+        }
+        let outside = [
+            Some("/etc/passwd"),
+            Some("~/.bashrc"),
+            Some("../x"),
+            Some("a/../../x"),
+            Some("/tmp"),
+            Some("/dev/tty"),
+            None,
+        ];
+        for target in outside {
+            assert!(outside_tree(target), "{target:?}");
+        }
+        for target in [
+            "out.txt",
+            "build/log",
+            "/tmp/x",
+            "/dev/null",
+            "/dev/stderr",
+            "/dev/fd/2",
+            "./a/../b",
+        ] {
+            assert!(!outside_tree(Some(target)), "{target}");
+        }
+    }
 
     /// HARD-EFFECT-1: which redirections are effects.
     #[test]

@@ -19,6 +19,7 @@
 
 pub mod admitted;
 pub mod agree;
+pub mod awk;
 mod builtin_args;
 pub mod closed;
 mod command;
@@ -26,13 +27,16 @@ pub mod dewrap;
 pub mod effects;
 pub mod expand;
 pub mod parse;
+pub mod programs;
 pub mod reach;
 pub mod reading;
 pub mod runs;
+pub mod sed;
 pub mod spelling;
 pub mod values;
 pub mod walk;
 pub mod words;
+pub mod wrapped;
 
 use serde::{Serialize, Serializer};
 use tree_sitter::Node;
@@ -169,6 +173,8 @@ pub enum Clause {
     RunShellStdin,
     /// `HARD-RUN-3`: an interpreter's inline or standard-input program.
     RunInline,
+    /// `HARD-RUN-4`: a program that runs a command this profile cannot read.
+    RunWrapped,
     /// `HARD-EXPAND-1`: arithmetic evaluation of run-time data.
     ExpandArithmetic,
     /// `HARD-EXPAND-2`: indirect or prompt expansion.
@@ -177,6 +183,8 @@ pub enum Clause {
     EffectAssignment,
     /// `HARD-EFFECT-3`: redirections with no command.
     NamelessCommand,
+    /// `HARD-EFFECT-4`: a write outside the working and temporary directories.
+    EffectWrite,
     /// `HARD-ADMIT-2` to `HARD-ADMIT-7`: a construct outside the admitted
     /// subset, by the row of the table it fails.
     NotAdmitted(admitted::Row),
@@ -204,10 +212,12 @@ impl Clause {
             Self::RunBuiltin => "HARD-RUN-1",
             Self::RunShellStdin => "HARD-RUN-2",
             Self::RunInline => "HARD-RUN-3",
+            Self::RunWrapped => "HARD-RUN-4",
             Self::ExpandArithmetic => "HARD-EXPAND-1",
             Self::ExpandIndirect => "HARD-EXPAND-2",
             Self::EffectAssignment => "HARD-EFFECT-2",
             Self::NamelessCommand => "HARD-EFFECT-3",
+            Self::EffectWrite => "HARD-EFFECT-4",
             Self::NotAdmitted(row) => row.id(),
             Self::SecondReading => "HARD-READ-1",
         }
@@ -271,7 +281,15 @@ fn judge(policy: &Policy, judgement: &walk::Judgement) -> (PermissionState, Opti
             }
         }
     }
-    match judgement.floor {
+    // HARD-EFFECT-4: a write outside the tree that no rule names.
+    let floor = judgement.floor.or_else(|| {
+        judgement
+            .writes
+            .iter()
+            .any(|w| !effects::write_allowed(policy, w))
+            .then_some(Clause::EffectWrite)
+    });
+    match floor {
         Some(clause) if worst.0 == PermissionState::Allow => {
             (PermissionState::Ask, Some(clause.sentinel()))
         }

@@ -88,52 +88,62 @@ fn alternatives(pattern: &str, home: &str) -> Vec<Vec<P>> {
     out
 }
 
-/// Whether some text of `value` matches `pattern`.
+/// Whether some text of `value` matches `pattern` (`HARD-VALUE-5`). A
+/// glob's wildcard names files of the tree, which this profile does not
+/// judge (§12.9): a match in which a glob alone spells the pattern's
+/// literal text (`src/*.rs` and `*secret*`) does not count unless some
+/// literal text of the pattern meets literal text of the value
+/// (`~/.s?h` and `*~/.ssh*`). Flags per state: bit 0, a glob spelled a
+/// literal unit of the pattern; bit 1, a literal unit met a literal unit.
 fn meets(value: &[V], pattern: &[P]) -> bool {
+    const GLOB: u8 = 1;
+    const ANCHOR: u8 = 2;
     let (n, m) = (value.len(), pattern.len());
     let width = m + 1;
-    let mut seen = vec![false; (n + 1) * width];
-    let mut stack = vec![(0usize, 0usize)];
-    while let Some((i, j)) = stack.pop() {
-        let Some(slot) = seen.get_mut(i * width + j) else {
+    let mut seen = vec![false; (n + 1) * width * 4];
+    let mut stack = vec![(0usize, 0usize, 0u8)];
+    while let Some((i, j, flags)) = stack.pop() {
+        let Some(slot) = seen.get_mut((i * width + j) * 4 + usize::from(flags)) else {
             continue;
         };
         if *slot {
             continue;
         }
         *slot = true;
-        if (i, j) == (n, m) {
+        if (i, j) == (n, m) && (flags & GLOB == 0 || flags & ANCHOR != 0) {
             return true;
         }
         let (v, p) = (value.get(i).copied(), pattern.get(j).copied());
         if p == Some(P::Star) {
-            stack.push((i, j + 1));
+            stack.push((i, j + 1, flags));
             if i < n {
-                stack.push((i + 1, j));
+                stack.push((i + 1, j, flags));
             }
         }
         match (v, p) {
             (Some(V::Repeat(back)), _) => {
-                stack.push((i + 1, j));
+                stack.push((i + 1, j, flags));
                 match p {
-                    Some(P::Unit(0x20) | P::One) => stack.push((back, j + 1)),
-                    Some(P::Star) => stack.push((back, j)),
+                    Some(P::Unit(0x20) | P::One) => stack.push((back, j + 1, flags)),
+                    Some(P::Star) => stack.push((back, j, flags)),
                     _ => {}
                 }
             }
-            (Some(V::Unit(a)), Some(P::Unit(b))) if a == b => stack.push((i + 1, j + 1)),
-            (Some(V::Unit(_)), Some(P::One)) => stack.push((i + 1, j + 1)),
+            (Some(V::Unit(a)), Some(P::Unit(b))) if a == b => {
+                stack.push((i + 1, j + 1, flags | ANCHOR));
+            }
+            (Some(V::Unit(_)), Some(P::One)) => stack.push((i + 1, j + 1, flags)),
             (Some(V::Unit(_)), _) => {}
             // A wildcard part ends (or was empty), or produces one more unit.
             (Some(part), _) => {
-                stack.push((i + 1, j));
-                let produced = match p {
-                    Some(P::Unit(unit)) => part.produces(unit),
-                    Some(P::One) => true,
-                    _ => false,
+                stack.push((i + 1, j, flags));
+                let spelled = match p {
+                    Some(P::Unit(unit)) if part.produces(unit) => Some(part == V::Segment),
+                    Some(P::One) => Some(false),
+                    _ => None,
                 };
-                if produced {
-                    stack.push((i, j + 1));
+                if let Some(by_glob) = spelled {
+                    stack.push((i, j + 1, if by_glob { flags | GLOB } else { flags }));
                 }
             }
             (None, _) => {}
@@ -258,6 +268,35 @@ mod tests {
             assert_eq!(meets(&v, &p), *meet, "{value:?} meets {pattern}");
             assert_eq!(holds(&v, &p), *hold, "{value:?} held by {pattern}");
         }
+    }
+
+    /// HARD-VALUE-5: a glob alone does not spell a rule's literal text.
+    #[test]
+    fn hard_value_5_globs_fill_gaps_only() {
+        let glob = |before: &str, after: &str| {
+            let mut v: Vec<V> = before.encode_utf16().map(V::Unit).collect();
+            v.push(V::Segment);
+            v.extend(after.encode_utf16().map(V::Unit));
+            v
+        };
+        let rows = [
+            ("cat src/", ".rs", "*secret*", false),
+            ("cat src/", ".rs", "*.env *", false),
+            ("cat src/", ".rs", "cat *", true),
+            ("cat ~/.s", "h/id_rsa", "*~/.ssh*", true),
+            ("cat ~/", "/id_rsa", "*/.ssh/*", true),
+            ("cat .e", "", "*.env", true),
+        ];
+        for (before, after, pattern, want) in rows {
+            let got = meets(&glob(before, after), &pattern_units(pattern));
+            assert_eq!(got, want, "{before}<glob>{after} meets {pattern}");
+        }
+        let mut any: Vec<V> = "cat src/".encode_utf16().map(V::Unit).collect();
+        any.push(V::Any);
+        assert!(
+            meets(&any, &pattern_units("*secret*")),
+            "a variable can be anything"
+        );
     }
 
     /// HARD-VALUE-5: a reachable deny asks; a rule holding the value stops the search.

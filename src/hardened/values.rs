@@ -133,7 +133,7 @@ pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
             let stale = match known {
                 Known::Home => !home_known,
                 Known::WorkingDirectory => !pwd_known,
-                Known::Number | Known::Text(_) | Known::Unknown => false,
+                Known::Number | Known::Text(_) | Known::Word(_) | Known::Unknown => false,
             };
             if stale {
                 *known = Known::Unknown;
@@ -173,6 +173,7 @@ fn expansion_spans<'s>(source: &'s str, node: Node<'_>) -> Spans<'s> {
                 let shown = match n.kind() {
                     "arithmetic_expansion" => Some(Known::Number),
                     "command_substitution" => heredoc_text(source, n).map(Known::Text),
+                    "simple_expansion" | "expansion" => loop_word(source, n).map(Known::Word),
                     _ => None,
                 };
                 spans.insert(n.start_byte(), (n.end_byte(), slice(source, n), shown));
@@ -217,6 +218,56 @@ fn heredoc_text(source: &str, substitution: Node<'_>) -> Option<String> {
     }
     let text = parts.get(1).map(|b| slice(source, *b))?;
     Some(text.trim_end_matches('\n').to_owned())
+}
+
+/// Most parents looked through for the loop binding a variable.
+const MAX_LOOP_DEPTH: usize = 64;
+
+/// The value of `$f` or `${f}` inside `for f in WORD; do …; done`
+/// (`HARD-VALUE-2`): one expansion of `WORD` (one path, when it is a glob),
+/// if the loop has exactly that one word and `f` is named nowhere else.
+fn loop_word(source: &str, expansion: Node<'_>) -> Option<Word> {
+    let text = slice(source, expansion);
+    let name = text
+        .strip_prefix("${")
+        .and_then(|t| t.strip_suffix('}'))
+        .or_else(|| text.strip_prefix('$'))?;
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return None;
+    }
+    let mut node = expansion;
+    for _ in 0..MAX_LOOP_DEPTH {
+        node = node.parent()?;
+        if node.kind() != "for_statement" {
+            continue;
+        }
+        let variable = node.child_by_field_name("variable")?;
+        if slice(source, variable) != name {
+            continue;
+        }
+        let values: Vec<Node<'_>> = node
+            .children_by_field_name("value", &mut node.walk())
+            .collect();
+        let [value] = values[..] else {
+            return None;
+        };
+        let mut blanked = source.to_owned();
+        blanked.replace_range(
+            variable.start_byte()..variable.end_byte(),
+            &" ".repeat(name.len()),
+        );
+        if super::words::mentioned_otherwise(&blanked, name) {
+            return None;
+        }
+        let [word] = &spell_word(source, value)[..] else {
+            return None;
+        };
+        return (!word.vanishes).then(|| Word {
+            glob: false,
+            ..word.clone()
+        });
+    }
+    None
 }
 
 /// Brace expansion (`HARD-VALUE-3`): the words, or `None` past the bound.
@@ -461,6 +512,18 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
                 ..
             } => out.push(WordPart::Number),
             Piece::Expansion {
+                known: Known::Word(ref bound),
+                quoted: true,
+            } => {
+                for part in bound.parts.iter().cloned() {
+                    out.push(part);
+                }
+            }
+            Piece::Expansion {
+                known: Known::Word(_),
+                ..
+            } => out.push(WordPart::Any),
+            Piece::Expansion {
                 known: Known::Text(ref text),
                 ..
             } => {
@@ -621,13 +684,20 @@ pub fn spellings(words: &[Word], home: &str) -> Vec<Spelled> {
 mod tests {
     use super::*;
 
-    /// The spelled value of `echo WORDS…` with home `/h`, rendered with
-    /// `<*>` for any text, `<s>` a segment, `<n>` a number, `(…)+` a repeat.
+    /// The spelled value of the first `echo` command of `command`, with home
+    /// `/h`, rendered with `<*>` for any text, `<s>` a segment, `<n>` a
+    /// number, `(…)+` a repeat.
     fn spelled(command: &str, tilde: bool) -> String {
         let mut parser = crate::policy::units::bash_parser().unwrap();
         let tree = parser.parse(command, None).unwrap();
-        let program = tree.root_node();
-        let node = named_children(program).into_iter().next().unwrap();
+        let mut stack = vec![tree.root_node()];
+        let node = loop {
+            let node = stack.pop().unwrap();
+            if node.kind() == "command" && slice(command, node).starts_with("echo") {
+                break node;
+            }
+            stack.extend(named_children(node).into_iter().rev());
+        };
         let args: Vec<Word> = named_children(node)
             .into_iter()
             .skip(1)
@@ -693,37 +763,16 @@ mod tests {
             ("echo $y z", false, "echo<*> z"),
             ("echo \"\" z", false, "echo  z"),
             ("HOME=/etc; echo ~/x", false, "echo <*>/x"),
+            (
+                "for f in src/*.rs; do echo \"$f\"; done",
+                false,
+                "echo src/<s>.rs",
+            ),
+            ("for f in a b; do echo \"$f\"; done", false, "echo<*>"),
+            ("for f in x; do f=/etc; echo \"$f\"; done", false, "echo<*>"),
         ];
         for (command, tilde, want) in rows {
-            let got = if command.starts_with("HOME=") {
-                spelled_in(command, tilde)
-            } else {
-                spelled(command, tilde)
-            };
-            assert_eq!(got, want, "{command:?}");
-        }
-    }
-
-    /// [`spelled`] for the last command of a list.
-    fn spelled_in(command: &str, tilde: bool) -> String {
-        let mut parser = crate::policy::units::bash_parser().unwrap();
-        let tree = parser.parse(command, None).unwrap();
-        let mut node = tree.root_node();
-        while node.kind() != "command"
-            || node.child_by_field_name("name").is_none()
-            || slice(command, node).starts_with("HOME")
-        {
-            node = named_children(node).into_iter().last().unwrap();
-        }
-        let args: Vec<Word> = named_children(node)
-            .into_iter()
-            .skip(1)
-            .flat_map(|w| spell_word(command, w))
-            .collect();
-        let words: Vec<Word> = std::iter::once(Word::literal("echo")).chain(args).collect();
-        match join(&words, "/h", tilde, false).0.as_slice() {
-            [Part::Lit(a), Part::Any, Part::Lit(b)] => format!("{a}<*>{b}"),
-            other => format!("{other:?}"),
+            assert_eq!(spelled(command, tilde), want, "{command:?}");
         }
     }
 }

@@ -45,6 +45,10 @@ pub struct Judgement {
     /// (`HARD-VALUE-1`): each list is spelled with the policy's home.
     #[serde(skip)]
     pub spelled: Vec<Vec<super::values::Word>>,
+    /// The writes of its redirections, operator and spelled target
+    /// (`HARD-EFFECT-4`): one outside the tree asks unless a rule names it.
+    #[serde(skip)]
+    pub writes: Vec<Vec<super::values::Word>>,
 }
 
 /// Redirect node kinds.
@@ -177,14 +181,21 @@ impl Sink {
             floor,
             named: false,
             spelled: Vec::new(),
+            writes: Vec::new(),
         });
         Ok(())
     }
 
-    /// Gives the last judgement its values' expanded words (`HARD-VALUE-1`).
-    pub(super) fn spell_last(&mut self, spelled: Vec<Vec<super::values::Word>>) {
+    /// Gives the last judgement its values' expanded words (`HARD-VALUE-1`)
+    /// and its writes (`HARD-EFFECT-4`).
+    pub(super) fn spell_last(
+        &mut self,
+        spelled: Vec<Vec<super::values::Word>>,
+        writes: Vec<Vec<super::values::Word>>,
+    ) {
         if let Some(last) = self.out.last_mut() {
             last.spelled = spelled;
+            last.writes = writes;
         }
     }
 
@@ -301,7 +312,10 @@ fn visit(
             } else {
                 vec![effects]
             };
-            sink.push(slice(source, node), span, context, values, floor)
+            sink.push(slice(source, node), span, context, values, floor)?;
+            let writes = super::effects::write_words(source, &redirects);
+            sink.spell_last(Vec::new(), writes);
+            Ok(())
         }
         "comment" => {
             sink.comment = true;

@@ -40,6 +40,8 @@ pub enum Known {
     Number,
     /// `$(cat <<'EOF' … EOF)`: the text of a quoted here-document.
     Text(String),
+    /// `"$f"` in the body of `for f in WORD`: one expansion of that word.
+    Word(super::values::Word),
     /// Anything else: only run time knows.
     Unknown,
 }
@@ -192,21 +194,23 @@ fn known(text: &str) -> Known {
 /// `$NAME` or `${NAME}` expansion: then its value is not the known one.
 #[must_use]
 pub fn mentioned_otherwise(source: &str, name: &str) -> bool {
+    let identifier = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut from = 0;
     while let Some(found) = source.get(from..).and_then(|s| s.find(name)) {
         let at = from + found;
+        from = at + name.len();
         let before = source.get(..at).unwrap_or("");
         let after = source.get(at + name.len()..).unwrap_or("");
-        let is_word_end = !after
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-        let expanded = (before.ends_with('$') && is_word_end)
-            || (before.ends_with("${") && after.starts_with('}'));
+        let longer = before.chars().next_back().is_some_and(identifier)
+            || after.chars().next().is_some_and(identifier);
+        if longer {
+            // Part of another name (`$HOMEDIR`, `MY_HOME`): not this one.
+            continue;
+        }
+        let expanded = before.ends_with('$') || (before.ends_with("${") && after.starts_with('}'));
         if !expanded {
             return true;
         }
-        from = at + name.len();
     }
     false
 }
@@ -269,6 +273,11 @@ mod tests {
             "for HOME in /etc; do cat ~/x; done",
             "HOME"
         ));
-        assert!(mentioned_otherwise("cat $HOMEDIR", "HOME"));
+        assert!(!mentioned_otherwise("cat $HOMEDIR $MY_HOME", "HOME"));
+        assert!(mentioned_otherwise("read -r f; echo $f", "f"));
+        assert!(!mentioned_otherwise(
+            "for  in x; do wc -l \"$f\"; done",
+            "f"
+        ));
     }
 }

@@ -107,20 +107,8 @@ const DENY_RM_ROWS: &[Row] = &[
         Ask,
         Some("HARD-SPELL-2"),
     ),
-    (
-        "HARD-SPELL-3",
-        "rm${IFS}-rf x",
-        Allow,
-        Ask,
-        Some("HARD-SPELL-3"),
-    ),
-    (
-        "HARD-SPELL-3",
-        "$(echo rm) -rf x",
-        Allow,
-        Ask,
-        Some("HARD-SPELL-3"),
-    ),
+    ("HARD-VALUE-5", "rm${IFS}-rf x", Allow, Ask, None),
+    ("HARD-VALUE-5", "$(echo rm) -rf x", Allow, Ask, None),
     (
         "HARD-RUN-1",
         "exec rm -rf x",

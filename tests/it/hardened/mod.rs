@@ -8,3 +8,4 @@ mod ground;
 mod properties;
 mod spellings;
 mod usefulness;
+mod wrappers;

@@ -167,7 +167,8 @@ fn plain_forms(word: &str) -> Vec<Form> {
         out.push(("glob [c]", format!("{stem}[{last}]"), None));
         out.push(("glob *", format!("{stem}*"), None));
     }
-    if chars.len() > 2 {
+    // A glob's `*` matches within one path component: the spelled rest has no `/`.
+    if chars.len() > 2 && !chars.iter().skip(2).any(|c| *c == '/') {
         let first: String = chars.iter().take(2).collect();
         out.push(("glob infix *", format!("{first}*"), None));
     }
