@@ -429,3 +429,61 @@ fn command(source: &str, node: Node<'_>) -> Result<(), Row> {
         Err(Row::Builtin)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// HARD-ADMIT-3: brace expansion as bash finds it (checked with
+    /// `echo` in bash 5.2: `{a,b{c}` and `a{b}c` stay literal).
+    #[test]
+    fn hard_admit_3_brace_expansion_table() {
+        for text in ["{a,b}", "x{1..3}", "{-n,}hi", "{a,{b}}", "a{b,c}d"] {
+            assert!(brace_expansion(text), "{text}");
+        }
+        for text in [
+            "{}", "a{b}c", "{a,b{c", "\\{a,b}", "${x}", "@{u}..", "{a.b}",
+        ] {
+            assert!(!brace_expansion(text), "{text}");
+        }
+    }
+
+    /// HARD-ADMIT-4: the `${…}` forms admitted and refused.
+    #[test]
+    fn hard_admit_4_braced_table() {
+        for text in [
+            "${HOME}",
+            "${#x}",
+            "${x:-default}",
+            "${x-}",
+            "${x%.rs}",
+            "${x##*/}",
+            "${PIPESTATUS[0]}",
+            "${?}",
+        ] {
+            assert!(braced(text), "{text}");
+        }
+        for text in [
+            "${x:=a}",
+            "${x?a}",
+            "${x:0:1}",
+            "${x: -1}",
+            "${@:1}",
+            "${!x}",
+            "${x@P}",
+            "${x/a/b}",
+            "${x:-$y}",
+            "${x:-`ls`}",
+            "${x:-~}",
+            "${x:-\"a\"}",
+            "${x^^}",
+            "${}",
+        ] {
+            assert!(!braced(text), "{text}");
+        }
+        assert!(arithmetic("$((1 + 2 * (3 - 1)))"));
+        for text in ["$((x))", "$((1<<2))", "$(( ))", "$((a[0]))"] {
+            assert!(!arithmetic(text), "{text}");
+        }
+    }
+}
