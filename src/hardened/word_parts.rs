@@ -74,10 +74,12 @@ pub(super) fn braced(text: &str) -> bool {
         Some(c) if c.is_ascii_alphabetic() || c == '_' => inner
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(inner.len()),
-        Some(_) => 1,
+        Some(c) => c.len_utf8(),
         None => return false,
     };
-    let (name, mut rest) = inner.split_at(name_len.min(inner.len()));
+    let (Some(name), Some(mut rest)) = (inner.get(..name_len), inner.get(name_len..)) else {
+        return false;
+    };
     if !is_readable(name) {
         return false;
     }
@@ -166,6 +168,8 @@ mod tests {
             "${x:-\"a\"}",
             "${x^^}",
             "${}",
+            "${é}",
+            "${éx:-a}",
         ] {
             assert!(!braced(text), "{text}");
         }
