@@ -42,7 +42,10 @@ const WITNESSES: &[(&str, &str)] = &[
     ("3", "[ -v 'a[$(rm -rf x)0]' ]"),
     ("3", "[[ -v a[$(rm -rf x)0] ]]"),
     ("3", "op=-v; test \"$op\" 'a[$(rm -rf x)0]'"),
-    ("3", "for op in -v; do [ \"$op\" = x -o \"$op\" 'a[$(rm -rf x)0]' ]; done"),
+    (
+        "3",
+        "for op in -v; do [ \"$op\" = x -o \"$op\" 'a[$(rm -rf x)0]' ]; done",
+    ),
     ("3", "read 'a[$(rm -rf x)0]' <<< x"),
     ("3", "unset 'a[$(rm -rf x)0]'"),
     ("3", "declare 'a[$(rm -rf x)0]=1'"),
