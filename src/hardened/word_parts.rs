@@ -3,7 +3,7 @@
 
 use tree_sitter::Node;
 
-use super::admitted::{is_operand_char, is_readable, ARITHMETIC_CHARS, EXPANSION_OPERATORS};
+use super::admitted::{is_operand, is_readable, ARITHMETIC_CHARS, EXPANSION_OPERATORS};
 use super::{named_children, slice};
 
 /// Marks the innermost open brace as holding a `,` or `..`.
@@ -96,7 +96,7 @@ pub(super) fn braced(text: &str) -> bool {
     EXPANSION_OPERATORS
         .iter()
         .find_map(|op| rest.strip_prefix(op))
-        .is_some_and(|operand| operand.chars().all(is_operand_char))
+        .is_some_and(is_operand)
 }
 
 /// `NAME[i]` with `i` digits, `@` or `*` (`HARD-ADMIT-4`): any other index
@@ -150,6 +150,8 @@ mod tests {
             "${x##*/}",
             "${PIPESTATUS[0]}",
             "${?}",
+            "${XDG_CONFIG_HOME:-$HOME/.config}",
+            "${1:-$PWD}",
         ] {
             assert!(braced(text), "{text}");
         }
@@ -162,8 +164,11 @@ mod tests {
             "${!x}",
             "${x@P}",
             "${x/a/b}",
-            "${x:-$y}",
             "${x:-`ls`}",
+            "${x:-${y}}",
+            "${x:-$(ls)}",
+            "${x:-$'a'}",
+            "${x:-$}",
             "${x:-~}",
             "${x:-\"a\"}",
             "${x^^}",

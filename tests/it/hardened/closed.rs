@@ -138,6 +138,7 @@ fn hard_admit_1_keeps_the_idioms() {
         "for f in src/*.rs; do wc -l \"$f\"; done",
         "echo \"$PWD\" $(pwd) ${HOME} \"${VAR:-default}\"",
         "echo \"${PORT:-3000}\" ${NODE_ENV:-test}",
+        "cd \"${XDG_CONFIG_HOME:-$HOME/.config}\" && ls",
         "echo \"build of $USER in $HOME: $?\"",
         "ls -la | head -20 | grep rs | wc -l | sort | uniq -c",
         "git log --oneline | head -20; git status || true",
