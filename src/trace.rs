@@ -161,9 +161,13 @@ pub fn render_hardened(outcome: &Outcome) -> String {
     }
     let mut out = String::new();
     for (place, id, text) in fired {
+        // HARD-TRACE-1: a closed-world clause names what it refused.
+        let what = crate::hardened::admitted::title_of(&id)
+            .map(|title| format!(": {title}"))
+            .unwrap_or_default();
         let _ = writeln!(
             out,
-            "hardened     {id} decided the {place} on {}",
+            "hardened     {id} decided the {place} on {}{what}",
             visible(&text)
         );
     }

@@ -7,9 +7,11 @@
 
 use tree_sitter::Node;
 
-use super::effects::{effect_text, live_assignment};
-use super::runs::runs_code;
-use super::spelling::{dequote_name, without_line_continuations, Name};
+use super::admitted::is_read_separator;
+use super::effects::{effect_text, effect_words, live_assignment};
+use super::runs::runs_code_known;
+use super::spelling::{bash_words, dequote_name, joined_text, Name};
+use super::values::{spell_joined, Word};
 use super::walk::{Sink, REDIRECTS};
 use super::{named_children, slice, Clause};
 use crate::policy::floor::{basename, wrapper_kind};
@@ -58,10 +60,9 @@ pub(super) fn simple_command(
         .map_or(node.start_byte(), Node::start_byte);
     let span = (start, node.end_byte());
     let text = source.get(span.0..span.1).unwrap_or("");
-    let raw_words: Vec<String> = words
-        .iter()
-        .map(|w| without_line_continuations(slice(source, *w)))
-        .collect();
+    // HARD-SPELL-1: words the parse split at a line continuation bash joins.
+    let groups = bash_words(source, &words);
+    let raw_words: Vec<String> = groups.iter().map(|g| joined_text(source, g)).collect();
     let name = raw_words.first().map(|w| dequote_name(w));
     let literal_args: Vec<String> = raw_words
         .iter()
@@ -99,13 +100,34 @@ pub(super) fn simple_command(
             if wrapper_kind(dequoted).is_some() {
                 floor = Some(Clause::SpellFloor);
             } else {
-                floor = runs_code(base, &literal_args);
+                let literal: Vec<bool> = raw_words
+                    .iter()
+                    .skip(1)
+                    .map(|w| matches!(dequote_name(w), Name::Literal(_)))
+                    .collect();
+                floor = runs_code_known(base, &literal_args, &literal);
             }
         }
     }
+    // HARD-ADMIT-6: `IFS=` before `read` only splits what read reads.
+    let read_separator = |a: &Node<'_>| match &name {
+        Some(Name::Literal(command)) => is_read_separator(
+            command,
+            a.child_by_field_name("name")
+                .map_or("", |n| slice(source, n)),
+            a.child_by_field_name("value")
+                .map_or("", |v| slice(source, v)),
+        ),
+        _ => false,
+    };
+    let assignments: Vec<Node<'_>> = assignments
+        .into_iter()
+        .filter(|a| !read_separator(a))
+        .collect();
     if floor.is_none() && live_assignment(source, &assignments) {
         floor = Some(Clause::EffectAssignment);
     }
+    let mut spelled = spelled_values(source, &groups, name.as_ref(), &redirects);
     let effects = effect_text(source, &redirects);
     if !effects.is_empty() {
         let base = values.last().cloned().unwrap_or_default();
@@ -116,6 +138,11 @@ pub(super) fn simple_command(
         };
         values.push(joined);
     }
+    // HARD-RUN-4: the command a program runs is judged too.
+    let wrapped = super::wrapped::inner_commands(source, &groups, &raw_words);
+    values.extend(wrapped.values);
+    spelled.extend(wrapped.spelled);
+    floor = floor.or(wrapped.floor);
     if name.is_none() && !redirects.is_empty() && floor.is_none() {
         // HARD-EFFECT-3: redirections with no command.
         floor = Some(Clause::NamelessCommand);
@@ -125,8 +152,58 @@ pub(super) fn simple_command(
         return Ok(());
     }
     sink.push(text, span, context, values, floor)?;
+    sink.spell_last(spelled, super::effects::write_words(source, &redirects));
     if name.is_some() {
         sink.mark_named();
     }
     Ok(())
+}
+
+/// The command's values as words after expansion (`HARD-VALUE-1`): the
+/// name (its basename first, when it has a `/`), the arguments spelled,
+/// and with its effects when it has any.
+fn spelled_values(
+    source: &str,
+    words: &[Vec<Node<'_>>],
+    name: Option<&Name>,
+    redirects: &[Node<'_>],
+) -> Vec<Vec<Word>> {
+    let args: Vec<Word> = words
+        .iter()
+        .skip(1)
+        .flat_map(|w| spell_joined(source, w))
+        .collect();
+    let mut out = Vec::new();
+    match name {
+        None => {}
+        Some(Name::Literal(literal)) => {
+            let base = basename(literal);
+            if base != literal {
+                out.push(
+                    std::iter::once(Word::literal(base))
+                        .chain(args.clone())
+                        .collect(),
+                );
+            }
+            out.push(
+                std::iter::once(Word::literal(literal))
+                    .chain(args)
+                    .collect(),
+            );
+        }
+        Some(Name::Computed) => {
+            let name_words = words
+                .first()
+                .map(|w| spell_joined(source, w))
+                .unwrap_or_default();
+            out.push(name_words.into_iter().chain(args).collect());
+        }
+    }
+    let effects = effect_words(source, redirects);
+    if !effects.is_empty() {
+        let mut with_effects: Vec<Word> = out.last().cloned().unwrap_or_default();
+        with_effects.extend(effects);
+        out.push(with_effects);
+    }
+    out
 }

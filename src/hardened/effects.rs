@@ -8,6 +8,7 @@
 use tree_sitter::Node;
 
 use super::spelling::without_line_continuations;
+use super::values::{spell_word, Word};
 use super::{named_children, slice};
 
 /// Variables whose assignment cannot change which code runs (`HARD-EFFECT-2`).
@@ -73,8 +74,116 @@ pub fn is_effect_redirect(operator: &str, destinations: &[&str]) -> bool {
 /// The redirections with effects, each as its operator and its targets
 /// separated by one space, joined by one space (`HARD-EFFECT-1`).
 pub fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
+    effects(source, redirects)
+        .iter()
+        .map(|e| {
+            format!("{} {}", e.operator, e.targets.join(" "))
+                .trim_end()
+                .to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The effects as words after expansion (`HARD-VALUE-1`): each operator,
+/// then its targets spelled.
+pub fn effect_words(source: &str, redirects: &[Node<'_>]) -> Vec<Word> {
+    let mut out = Vec::new();
+    for effect in effects(source, redirects) {
+        out.push(Word::literal(&effect.operator));
+        for node in &effect.nodes {
+            out.extend(spell_word(source, *node));
+        }
+    }
+    out
+}
+
+/// The writes of the redirections (`HARD-EFFECT-4`): each as the operator
+/// and its spelled target, for every redirection that writes a file.
+pub fn write_words(source: &str, redirects: &[Node<'_>]) -> Vec<Vec<Word>> {
+    let mut out = Vec::new();
+    for effect in effects(source, redirects) {
+        if !writes(&effect.operator) {
+            continue;
+        }
+        let mut words = vec![Word::literal(&effect.operator)];
+        for node in &effect.nodes {
+            words.extend(spell_word(source, *node));
+        }
+        out.push(words);
+    }
+    out
+}
+
+/// Whether a redirection operator writes a file: `>`, `>>`, `>|`, `&>`,
+/// `&>>`, `<>`, `>&` to a file, each with an optional descriptor number.
+#[must_use]
+pub fn writes(operator: &str) -> bool {
+    let op = operator.trim_start_matches(|c: char| c.is_ascii_digit() || c == '{' || c == '}');
+    op.contains('>') && !op.ends_with("&-")
+}
+
+/// Whether a spelled write target lies outside the working directory and
+/// the temporary directory (`HARD-EFFECT-4`): absolute (other than `/tmp/…`
+/// and the descriptors `/dev/null`, `/dev/stdout`, `/dev/stderr`,
+/// `/dev/fd/N`), in the home directory, above the working directory after
+/// normalization (`..`), or only known at run time.
+#[must_use]
+pub fn outside_tree(target: Option<&str>) -> bool {
+    let Some(target) = target else {
+        return true;
+    };
+    if target.starts_with('~') {
+        return true;
+    }
+    let normal = crate::policy::home::posix_normalize(target);
+    if matches!(normal.as_str(), "/dev/null" | "/dev/stdout" | "/dev/stderr")
+        || (normal.starts_with("/dev/fd/")
+            && normal.len() > 8
+            && normal[8..].bytes().all(|b| b.is_ascii_digit()))
+        || (normal.starts_with("/tmp/") && normal.len() > 5)
+    {
+        return false;
+    }
+    normal.starts_with('/') || normal == ".." || normal.starts_with("../")
+}
+
+/// Whether a write (operator and spelled target) is allowed
+/// (`HARD-EFFECT-4`): its target is inside the tree, or the last rule
+/// matching the write alone — `>> ~/.bashrc`, in one of its spellings —
+/// allows it and names a write (its pattern starts with the operator's `>` or `&`, or
+/// a descriptor digit): `*` does not name one.
+#[must_use]
+pub fn write_allowed(policy: &crate::policy::Policy, write: &[Word]) -> bool {
+    let home = policy.home();
+    let targets = write.get(1..).unwrap_or_default();
+    let paths = super::values::spellings(targets, home);
+    let inside = paths
+        .iter()
+        .all(|p| !outside_tree(p.as_static().as_deref()) && targets.len() == 1);
+    if inside {
+        return true;
+    }
+    super::values::spellings(write, home).iter().any(|value| {
+        let (state, pattern) = super::reach::decision(policy, value);
+        let names_a_write = pattern.as_deref().is_some_and(|p| {
+            p.starts_with(['>', '&']) || p.starts_with(|c: char| c.is_ascii_digit())
+        });
+        state == crate::verdict::PermissionState::Allow && names_a_write
+    })
+}
+
+/// A redirection with an effect.
+struct Effect<'t> {
+    operator: String,
+    targets: Vec<String>,
+    nodes: Vec<Node<'t>>,
+}
+
+/// The file redirections with effects, in source order (`HARD-EFFECT-1`).
+fn effects<'t>(source: &str, redirects: &[Node<'t>]) -> Vec<Effect<'t>> {
     let mut files = Vec::new();
-    let mut pending: Vec<Node<'_>> = redirects.to_vec();
+    let mut pending: Vec<Node<'t>> = redirects.to_vec();
     while let Some(redirect) = pending.pop() {
         match redirect.kind() {
             "file_redirect" => files.push(redirect),
@@ -88,9 +197,9 @@ pub fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
         }
     }
     files.sort_by_key(Node::start_byte);
-    let mut parts = Vec::new();
+    let mut out = Vec::new();
     for redirect in files {
-        let destinations: Vec<Node<'_>> = redirect
+        let destinations: Vec<Node<'t>> = redirect
             .children_by_field_name("destination", &mut redirect.walk())
             .collect();
         let operator_end = destinations
@@ -108,14 +217,14 @@ pub fn effect_text(source: &str, redirects: &[Node<'_>]) -> String {
             .collect();
         let target_refs: Vec<&str> = targets.iter().map(String::as_str).collect();
         if is_effect_redirect(&operator, &target_refs) {
-            parts.push(
-                format!("{operator} {}", targets.join(" "))
-                    .trim_end()
-                    .to_owned(),
-            );
+            out.push(Effect {
+                operator,
+                targets,
+                nodes: destinations,
+            });
         }
     }
-    parts.join(" ")
+    out
 }
 
 /// True if one of `parts` assigns a variable that is not inert (`HARD-EFFECT-2`).
@@ -137,6 +246,42 @@ pub fn live_assignment(source: &str, parts: &[Node<'_>]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// HARD-EFFECT-4: which operators write, which targets are outside the tree.
+    #[test]
+    fn hard_effect_4_writes_outside_the_tree() {
+        for op in [
+            ">", ">>", ">|", "&>", "&>>", "<>", "2>", "2>>", ">&", "{fd}>",
+        ] {
+            assert!(writes(op), "{op}");
+        }
+        for op in ["<", "<<<", "3>&-", "<&"] {
+            assert!(!writes(op), "{op}");
+        }
+        let outside = [
+            Some("/etc/passwd"),
+            Some("~/.bashrc"),
+            Some("../x"),
+            Some("a/../../x"),
+            Some("/tmp"),
+            Some("/dev/tty"),
+            None,
+        ];
+        for target in outside {
+            assert!(outside_tree(target), "{target:?}");
+        }
+        for target in [
+            "out.txt",
+            "build/log",
+            "/tmp/x",
+            "/dev/null",
+            "/dev/stderr",
+            "/dev/fd/2",
+            "./a/../b",
+        ] {
+            assert!(!outside_tree(Some(target)), "{target}");
+        }
+    }
 
     /// HARD-EFFECT-1: which redirections are effects.
     #[test]

@@ -12,16 +12,32 @@
 //! differently, [`spelling`] for names and separators, [`runs`] for
 //! commands that run unseen code, [`expand`] for expansions that evaluate
 //! data and [`effects`] for redirections and assignments; [`dewrap`] is the
-//! authorizer's extra guard.
+//! authorizer's extra guard. [`closed`] holds the whole tree to the admitted
+//! subset of [`admitted`] (the closed world), and [`reading`] reads the text
+//! a second time, without the parser, for [`agree`] to check that both
+//! readings agree.
 
+pub mod admitted;
+pub mod agree;
+pub mod awk;
+mod builtin_args;
+pub mod closed;
 mod command;
 pub mod dewrap;
 pub mod effects;
 pub mod expand;
 pub mod parse;
+pub mod programs;
+pub mod reach;
+pub mod reading;
 pub mod runs;
+pub mod sed;
 pub mod spelling;
+pub mod values;
 pub mod walk;
+mod word_parts;
+pub mod words;
+pub mod wrapped;
 
 use serde::{Serialize, Serializer};
 use tree_sitter::Node;
@@ -153,6 +169,8 @@ pub enum Clause {
     RunShellStdin,
     /// `HARD-RUN-3`: an interpreter's inline or standard-input program.
     RunInline,
+    /// `HARD-RUN-4`: a program that runs a command this profile cannot read.
+    RunWrapped,
     /// `HARD-EXPAND-1`: arithmetic evaluation of run-time data.
     ExpandArithmetic,
     /// `HARD-EXPAND-2`: indirect or prompt expansion.
@@ -161,6 +179,14 @@ pub enum Clause {
     EffectAssignment,
     /// `HARD-EFFECT-3`: redirections with no command.
     NamelessCommand,
+    /// `HARD-EFFECT-4`: a write outside the working and temporary directories.
+    EffectWrite,
+    /// `HARD-ADMIT-2` to `HARD-ADMIT-7`: a construct outside the admitted
+    /// subset, by the row of the table it fails.
+    NotAdmitted(admitted::Row),
+    /// `HARD-READ-1`: the second reading disagrees with the tree, or cannot
+    /// read the text.
+    SecondReading,
 }
 
 impl Clause {
@@ -182,11 +208,30 @@ impl Clause {
             Self::RunBuiltin => "HARD-RUN-1",
             Self::RunShellStdin => "HARD-RUN-2",
             Self::RunInline => "HARD-RUN-3",
+            Self::RunWrapped => "HARD-RUN-4",
             Self::ExpandArithmetic => "HARD-EXPAND-1",
             Self::ExpandIndirect => "HARD-EXPAND-2",
             Self::EffectAssignment => "HARD-EFFECT-2",
             Self::NamelessCommand => "HARD-EFFECT-3",
+            Self::EffectWrite => "HARD-EFFECT-4",
+            Self::NotAdmitted(row) => row.id(),
+            Self::SecondReading => "HARD-READ-1",
         }
+    }
+
+    /// A clause of §12.1: the parser and bash read the text differently.
+    #[must_use]
+    pub const fn is_parse(self) -> bool {
+        matches!(
+            self,
+            Self::ParseError
+                | Self::Nul
+                | Self::Blanks
+                | Self::HeredocDelimiter
+                | Self::EscapedBlank
+                | Self::NewlineInCommand
+                | Self::WordsAfterRedirect
+        )
     }
 
     /// The matched pattern of an answer this clause decided: `<hardened:ID>`.
@@ -222,7 +267,25 @@ fn judge(policy: &Policy, judgement: &walk::Judgement) -> (PermissionState, Opti
             first = false;
         }
     }
-    match judgement.floor {
+    // HARD-VALUE-1: the same values after expansion, each home spelling.
+    for words in &judgement.spelled {
+        for value in values::spellings(words, policy.home()) {
+            let (state, pattern) = reach::decision(policy, &value);
+            if first || state > worst.0 {
+                worst = (state, pattern);
+                first = false;
+            }
+        }
+    }
+    // HARD-EFFECT-4: a write outside the tree that no rule names.
+    let floor = judgement.floor.or_else(|| {
+        judgement
+            .writes
+            .iter()
+            .any(|w| !effects::write_allowed(policy, w))
+            .then_some(Clause::EffectWrite)
+    });
+    match floor {
         Some(clause) if worst.0 == PermissionState::Allow => {
             (PermissionState::Ask, Some(clause.sentinel()))
         }

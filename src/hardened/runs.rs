@@ -31,43 +31,129 @@ pub const CODE_BUILTINS: [&str; 19] = [
     "coproc",
 ];
 
-/// Shells: code on standard input unless a script file is named (`HARD-RUN-2`).
-pub const SHELLS: [&str; 11] = [
-    "bash", "sh", "dash", "zsh", "ksh", "mksh", "yash", "fish", "csh", "tcsh", "busybox",
+/// Shells: code on standard input unless a script file is named, or a
+/// command string with `-c` (`HARD-RUN-2`). From Debian 12's packages and
+/// their manuals: bash (and `rbash`), dash, zsh, ksh93 (`ksh`, `ksh93`,
+/// `rksh`), mksh (`lksh`), yash, fish, csh/tcsh, posh, the BSD `oksh`/`loksh`,
+/// busybox's `ash`/`hush`, rc, es, and PowerShell, elvish, nushell and xonsh.
+pub const SHELLS: &[&str] = &[
+    "bash",
+    "rbash",
+    "sh",
+    "dash",
+    "zsh",
+    "ksh",
+    "ksh93",
+    "rksh",
+    "mksh",
+    "lksh",
+    "pdksh",
+    "oksh",
+    "loksh",
+    "yash",
+    "fish",
+    "csh",
+    "tcsh",
+    "posh",
+    "ash",
+    "hush",
+    "rc",
+    "es",
+    "busybox",
+    "pwsh",
+    "powershell",
+    "elvish",
+    "nu",
+    "xonsh",
 ];
 
 /// Interpreters and the flags that take an inline program (`HARD-RUN-3`).
-/// Short flags count inside a cluster (`-Bc`); with no operand they read
-/// their program from standard input.
-pub const INTERPRETERS: [(&str, &[&str], &[char]); 12] = [
+/// Short flags count inside a cluster (`-Bc`); long ones also with
+/// `=value`; with no operand they read their program from standard input.
+pub const INTERPRETERS: &[(&str, &[&str], &[char])] = &[
     ("python", &[], &['c']),
     ("pypy", &[], &['c']),
     ("node", &["--eval", "--print"], &['e', 'p']),
     ("nodejs", &["--eval", "--print"], &['e', 'p']),
     ("bun", &["--eval", "--print"], &['e', 'p']),
     ("deno", &["eval", "repl"], &[]),
-    ("perl", &[], &['e', 'E']),
+    ("perl", &[], &['e', 'E', 'M']),
     ("ruby", &[], &['e']),
-    ("php", &[], &['r']),
+    ("irb", &[], &[]),
+    ("php", &[], &['r', 'B', 'R', 'E', 'a']),
     ("lua", &[], &['e']),
-    ("Rscript", &[], &['e']),
+    ("luajit", &[], &['e']),
+    ("Rscript", &["--expr"], &['e']),
+    ("R", &[], &['e']),
     ("osascript", &[], &['e']),
+    ("tclsh", &[], &[]),
+    ("wish", &[], &[]),
+    ("expect", &[], &['c']),
+    ("julia", &["--eval", "--print"], &['e', 'E']),
+    ("guile", &[], &['c', 'e']),
+    ("racket", &["--eval", "--require-script"], &['e']),
+    ("ghci", &[], &['e']),
+    ("runghc", &[], &[]),
+    ("elixir", &["--eval"], &['e']),
+    ("erl", &["-eval"], &[]),
+    ("groovy", &[], &['e']),
+    ("jshell", &[], &[]),
+    ("gdb", &["-ex", "-eval-command", "--eval-command"], &['x']),
 ];
 
+/// Whether a script operand is not a file bash or an interpreter reads from
+/// the tree (`HARD-RUN-2`): standard input, a descriptor, a socket, a
+/// process substitution, or a word only run time knows.
+#[must_use]
+pub fn is_not_a_file(script: &str) -> bool {
+    let special = script == "-"
+        || script == "/dev/stdin"
+        || script.starts_with("/dev/fd/")
+        || script.starts_with("/dev/tcp/")
+        || script.starts_with("/dev/udp/")
+        || (script.starts_with("/proc/") && script.contains("/fd/"));
+    special || script.starts_with("<(") || script.contains(['$', '`', '*', '?', '[', '{'])
+}
+
 /// Programs whose every argument list is a program (`HARD-RUN-3`): awk's
-/// `system()`, sed's `e` and `w` commands.
-pub const PROGRAM_TAKERS: [&str; 6] = ["awk", "gawk", "mawk", "nawk", "sed", "gsed"];
+/// `system()`, sed's `e` and `w` commands, sqlite3's `.shell`.
+pub const PROGRAM_TAKERS: [&str; 7] = ["awk", "gawk", "mawk", "nawk", "sed", "gsed", "sqlite3"];
 
 /// The clause that floors a command named `name` (dequoted basename) with
-/// arguments `args` (dequoted where literal), if any.
+/// arguments `args` (dequoted where literal), if any; with no word known to
+/// be literal, so no sed or awk program is admitted (HARD-RUN-5).
 #[must_use]
 pub fn runs_code<S: AsRef<str>>(name: &str, args: &[S]) -> Option<Clause> {
+    runs_code_known(name, args, &[])
+}
+
+/// [`runs_code`], with `literal[i]` true when argument `i` is literal text
+/// (not computed): sed and awk programs of the admitted subsets then run no
+/// command and write no file (HARD-RUN-5).
+#[must_use]
+pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) -> Option<Clause> {
     let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    let filters = match name {
+        "sed" | "gsed" => super::sed::admitted(&args, literal).is_ok(),
+        "awk" | "gawk" | "mawk" | "nawk" => super::awk::admitted(&args, literal).is_ok(),
+        _ => false,
+    };
+    if filters {
+        return None;
+    }
     if CODE_BUILTINS.contains(&name) || (name == "printf" && args.contains(&"-v")) {
         return Some(Clause::RunBuiltin);
     }
     if SHELLS.contains(&name) {
-        return reads_stdin(&args).then_some(Clause::RunShellStdin);
+        // A `-c` cluster or `--command` runs a string (HARD-RUN-2): bash, sh,
+        // dash, zsh and ksh are POL-FLOOR-3's already, the others are not.
+        let string = args.iter().take_while(|a| **a != "--").any(|a| {
+            (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
+                || *a == "--command"
+                || a.starts_with("--command=")
+                || a.eq_ignore_ascii_case("-command")
+        });
+        return (string || reads_stdin(&args)).then_some(Clause::RunShellStdin);
     }
     if PROGRAM_TAKERS.contains(&name) {
         return Some(Clause::RunInline);
@@ -78,7 +164,8 @@ pub fn runs_code<S: AsRef<str>>(name: &str, args: &[S]) -> Option<Clause> {
     let family = interpreter_family(name)?;
     let (_, long, short) = INTERPRETERS.iter().find(|(n, _, _)| *n == family)?;
     let inline = args.iter().any(|arg| {
-        long.contains(arg)
+        long.iter()
+            .any(|l| arg == l || arg.strip_prefix(l).is_some_and(|r| r.starts_with('=')))
             || (arg.starts_with('-')
                 && !arg.starts_with("--")
                 && arg.chars().skip(1).any(|c| short.contains(&c)))
@@ -88,14 +175,15 @@ pub fn runs_code<S: AsRef<str>>(name: &str, args: &[S]) -> Option<Clause> {
 
 /// `python3.11` -> `python`, `nodejs` stays; `None` for anything else.
 fn interpreter_family(name: &str) -> Option<&'static str> {
-    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
     INTERPRETERS
         .iter()
         .map(|(n, _, _)| *n)
         .find(|n| *n == name || *n == stem)
 }
 
-/// True when no argument names a script: no operand, or `-`, `-s`, `-i`.
+/// True when no argument names a script file: no operand, `-`, `-s`, `-i`,
+/// or a first operand that is not a file ([`is_not_a_file`]).
 fn reads_stdin(args: &[&str]) -> bool {
     let mut skip_next = false;
     for (index, arg) in args.iter().enumerate() {
@@ -107,9 +195,10 @@ fn reads_stdin(args: &[&str]) -> bool {
             "-" | "-s" | "-i" => return true,
             "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file" => skip_next = true,
             // After `--` the next argument is the script, if there is one.
-            "--" => return index + 1 >= args.len(),
+            "--" => return args.get(index + 1).is_none_or(|s| is_not_a_file(s)),
+            _ if arg.starts_with("<(") => return true,
             _ if arg.starts_with('-') || arg.starts_with('+') => {}
-            _ => return false,
+            _ => return is_not_a_file(arg),
         }
     }
     true
@@ -160,6 +249,27 @@ mod tests {
                 Some(Clause::RunInline),
             ),
             ("git", &["log", "-c"], None),
+            ("bash", &["/dev/stdin"], Some(Clause::RunShellStdin)),
+            ("sh", &["/proc/self/fd/0"], Some(Clause::RunShellStdin)),
+            ("bash", &["/dev/fd/3"], Some(Clause::RunShellStdin)),
+            ("bash", &["<(curl x)"], Some(Clause::RunShellStdin)),
+            ("bash", &["/dev/tcp/evil/80"], Some(Clause::RunShellStdin)),
+            ("bash", &["--", "/dev/stdin"], Some(Clause::RunShellStdin)),
+            ("bash", &["$f"], Some(Clause::RunShellStdin)),
+            ("mksh", &["-c", "rm x"], Some(Clause::RunShellStdin)),
+            ("fish", &["--command=rm x"], Some(Clause::RunShellStdin)),
+            ("rbash", &[], Some(Clause::RunShellStdin)),
+            ("ash", &["x.sh"], None),
+            ("python3", &["/dev/stdin"], Some(Clause::RunInline)),
+            ("node", &["--eval=x"], Some(Clause::RunInline)),
+            ("tclsh", &[], Some(Clause::RunInline)),
+            ("tclsh8.6", &["x.tcl"], None),
+            ("expect", &["-c", "spawn rm"], Some(Clause::RunInline)),
+            ("julia", &["-e", "run(`rm x`)"], Some(Clause::RunInline)),
+            ("guile-3.0", &["-c", "x"], Some(Clause::RunInline)),
+            ("php", &["-r", "x"], Some(Clause::RunInline)),
+            ("perl", &["-Mstrict;print", "x.pl"], Some(Clause::RunInline)),
+            ("sqlite3", &["db", ".shell rm x"], Some(Clause::RunInline)),
             ("ls", &["-la"], None),
         ];
         for (name, args, want) in rows {

@@ -5,6 +5,10 @@
 //! rule happens to contain. The hardened profile judges what bash looks up:
 //! the name dequoted, the words joined by one space.
 
+use tree_sitter::Node;
+
+use super::words::Piece;
+
 /// A command name as bash would look it up (`HARD-SPELL-2`, `HARD-SPELL-3`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Name {
@@ -21,94 +25,171 @@ pub fn without_line_continuations(text: &str) -> String {
     text.replace("\\\r\n", "").replace("\\\n", "")
 }
 
+/// The words of a command as bash reads them (`HARD-SPELL-1`): the parse
+/// ends a word at a line continuation, bash does not unless a blank comes
+/// before it, so `r\`-newline-`m` is one word `rm`. Adjacent nodes with
+/// only line continuations between them are one word.
+#[must_use]
+pub fn bash_words<'t>(source: &str, nodes: &[Node<'t>]) -> Vec<Vec<Node<'t>>> {
+    let mut out: Vec<Vec<Node<'t>>> = Vec::new();
+    for node in nodes {
+        let joins = out
+            .last()
+            .and_then(|group| group.last())
+            .is_some_and(|prev| {
+                let gap = source
+                    .get(prev.end_byte()..node.start_byte())
+                    .unwrap_or(" ");
+                !gap.is_empty() && without_line_continuations(gap).is_empty()
+            });
+        match out.last_mut() {
+            Some(group) if joins => group.push(*node),
+            _ => out.push(vec![*node]),
+        }
+    }
+    out
+}
+
+/// The source text of a word of [`bash_words`], line continuations removed.
+#[must_use]
+pub fn joined_text(source: &str, group: &[Node<'_>]) -> String {
+    match (group.first(), group.last()) {
+        (Some(first), Some(last)) => without_line_continuations(
+            source
+                .get(first.start_byte()..last.end_byte())
+                .unwrap_or(""),
+        ),
+        _ => String::new(),
+    }
+}
+
 /// Dequotes a command name word the way bash's quote removal does
 /// (`HARD-SPELL-2`), or reports that it is computed at run time
-/// (`HARD-SPELL-3`): an unquoted `$`, backquote, glob character (`*?[`),
-/// brace or leading `~`, or an ANSI-C escape this function does not decode.
+/// (`HARD-SPELL-3`): an expansion, an unquoted glob character (`*?[`),
+/// brace or leading `~`, or an ANSI-C escape whose byte is not ASCII.
 #[must_use]
 pub fn dequote_name(raw: &str) -> Name {
-    let text = without_line_continuations(raw);
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    let mut first = true;
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some(escaped) => out.push(escaped),
-                None => out.push('\\'),
-            },
-            '\'' => {
-                for q in chars.by_ref() {
-                    if q == '\'' {
-                        break;
-                    }
-                    out.push(q);
-                }
+    let Ok(pieces) = super::words::pieces(raw, 0, None) else {
+        return Name::Computed;
+    };
+    let mut out = String::with_capacity(raw.len());
+    for (index, piece) in pieces.iter().enumerate() {
+        match *piece {
+            Piece::Char { c, quoted: false }
+                if matches!(c, '*' | '?' | '[' | '{' | '}') || (c == '~' && index == 0) =>
+            {
+                return Name::Computed;
             }
-            '"' => {
-                if !double_quoted(&mut chars, &mut out) {
-                    return Name::Computed;
-                }
-            }
-            '$' if chars.peek() == Some(&'\'') => {
-                chars.next();
-                if !ansi_c_quoted(&mut chars, &mut out) {
-                    return Name::Computed;
-                }
-            }
-            '$' if chars.peek() == Some(&'"') => {
-                chars.next();
-                if !double_quoted(&mut chars, &mut out) {
-                    return Name::Computed;
-                }
-            }
-            '$' | '`' | '*' | '?' | '[' | '{' | '}' => return Name::Computed,
-            '~' if first => return Name::Computed,
-            _ => out.push(c),
+            Piece::Char { c, .. } => out.push(c),
+            Piece::Expansion { .. } => return Name::Computed,
         }
-        first = false;
     }
     Name::Literal(out)
 }
 
-/// The rest of a `"…"` string; false if it holds an expansion.
-fn double_quoted(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, out: &mut String) -> bool {
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => return true,
-            '\\' => match chars.peek() {
-                Some(&next @ ('"' | '\\' | '$' | '`')) => {
-                    chars.next();
-                    out.push(next);
+/// Decodes the body of a `$'…'` string (`rest` follows `$'`) as bash does
+/// (`HARD-SPELL-2`): the decoded text, or `None` when an escape gives a byte
+/// that is not ASCII (its meaning depends on the locale) or a control escape
+/// this reading does not model; and the bytes read, closing quote included.
+/// `None` overall when the string is not closed. A NUL ends the text (bash
+/// drops the rest of the string).
+#[must_use]
+pub fn ansi_c(rest: &str) -> Option<(Option<String>, usize)> {
+    let bytes = rest.as_bytes();
+    let mut out = String::new();
+    let mut known = true;
+    let mut ended = false;
+    let mut i = 0usize;
+    loop {
+        let c = rest.get(i..)?.chars().next()?;
+        if c == '\'' {
+            return Some((known.then_some(out), i + 1));
+        }
+        if c != '\\' {
+            if !ended {
+                out.push(c);
+            }
+            i += c.len_utf8();
+            continue;
+        }
+        let escape = *bytes.get(i + 1)?;
+        let (value, len): (Option<u32>, usize) = match escape {
+            b'a' => (Some(7), 2),
+            b'b' => (Some(8), 2),
+            b'e' | b'E' => (Some(0x1b), 2),
+            b'f' => (Some(0xc), 2),
+            b'n' => (Some(0xa), 2),
+            b'r' => (Some(0xd), 2),
+            b't' => (Some(9), 2),
+            b'v' => (Some(0xb), 2),
+            b'\\' | b'\'' | b'"' | b'?' => (Some(u32::from(escape)), 2),
+            b'0'..=b'7' => {
+                let digits = run(bytes, i + 1, 3, |b| (b'0'..=b'7').contains(&b));
+                (number(rest, i + 1, digits, 8).map(|v| v & 0xff), 1 + digits)
+            }
+            b'x' | b'u' | b'U' => {
+                let max = match escape {
+                    b'x' => 2,
+                    b'u' => 4,
+                    _ => 8,
+                };
+                let digits = run(bytes, i + 2, max, |b| b.is_ascii_hexdigit());
+                if digits == 0 {
+                    (None, 0)
+                } else {
+                    (number(rest, i + 2, digits, 16), 2 + digits)
                 }
-                _ => out.push('\\'),
+            }
+            b'c' => match bytes.get(i + 2) {
+                Some(&x) if x.is_ascii_alphabetic() || (b'@'..=b'_').contains(&x) => {
+                    (Some(u32::from(x.to_ascii_uppercase() & 0x1f)), 3)
+                }
+                _ => {
+                    known = false;
+                    (None, 3)
+                }
             },
-            '$' | '`' => return false,
-            _ => out.push(c),
+            _ => (None, 0),
+        };
+        match (value, len) {
+            // An escape bash does not decode keeps its backslash.
+            (None, 0) => {
+                if !ended {
+                    out.push('\\');
+                }
+                i += 1;
+            }
+            (Some(0), _) => {
+                ended = true;
+                i += len;
+            }
+            (Some(v), _) if v < 0x80 => {
+                if !ended {
+                    out.extend(char::from_u32(v));
+                }
+                i += len;
+            }
+            _ => {
+                known &= ended;
+                i += len;
+            }
         }
     }
-    true
 }
 
-/// The rest of a `$'…'` string; false on an escape other than the simple ones.
-fn ansi_c_quoted(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, out: &mut String) -> bool {
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => return true,
-            '\\' => match chars.next() {
-                Some('\\') => out.push('\\'),
-                Some('\'') => out.push('\''),
-                Some('"') => out.push('"'),
-                Some('n') => out.push('\n'),
-                Some('t') => out.push('\t'),
-                // Hex, octal, unicode and control escapes can spell any
-                // name; not decoding them, the name is treated as computed.
-                _ => return false,
-            },
-            _ => out.push(c),
-        }
-    }
-    true
+/// How many bytes from `from` (at most `max`) satisfy `digit`.
+fn run(bytes: &[u8], from: usize, max: usize, digit: impl Fn(u8) -> bool) -> usize {
+    bytes
+        .iter()
+        .skip(from)
+        .take(max)
+        .take_while(|b| digit(**b))
+        .count()
+}
+
+/// The number written by `len` digits of `text` from `from`.
+fn number(text: &str, from: usize, len: usize, radix: u32) -> Option<u32> {
+    u32::from_str_radix(text.get(from..from + len)?, radix).ok()
 }
 
 #[cfg(test)]
@@ -128,6 +209,11 @@ mod tests {
             ("/bin/rm", "/bin/rm"),
             ("r\\\nm", "rm"),
             ("\\eval", "eval"),
+            ("$'\\x72m'", "rm"),
+            ("$'\\162m'", "rm"),
+            ("$'\\u0072m'", "rm"),
+            ("$'r\\0m'", "r"),
+            ("$'\\q'", "\\q"),
         ];
         for (raw, want) in literal {
             assert_eq!(dequote_name(raw), Name::Literal(want.to_owned()), "{raw:?}");
@@ -141,7 +227,8 @@ mod tests {
             "r*",
             "~/bin/x",
             "\"$X\"",
-            "$'\\x72m'",
+            "$'\\xff'",
+            "$'\\u00e9'",
         ] {
             assert_eq!(dequote_name(raw), Name::Computed, "{raw:?}");
         }

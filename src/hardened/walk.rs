@@ -41,6 +41,14 @@ pub struct Judgement {
     /// runs, not only a redirection, an assignment or a floor.
     #[serde(skip)]
     pub named: bool,
+    /// The values' words after expansion, which the rules also see
+    /// (`HARD-VALUE-1`): each list is spelled with the policy's home.
+    #[serde(skip)]
+    pub spelled: Vec<Vec<super::values::Word>>,
+    /// The writes of its redirections, operator and spelled target
+    /// (`HARD-EFFECT-4`): one outside the tree asks unless a rule names it.
+    #[serde(skip)]
+    pub writes: Vec<Vec<super::values::Word>>,
 }
 
 /// Redirect node kinds.
@@ -90,6 +98,14 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
             .ok_or_else(|| UnitsError::Parser("parser unavailable".to_owned()))?;
         let tree = crate::policy::bounded::parse(parser, command)?;
         walk(command, tree.root_node(), &mut sink)?;
+        // A disagreement of HARD-PARSE-* already asks for this text.
+        let misread = sink
+            .out
+            .iter()
+            .any(|j| j.floor.is_some_and(Clause::is_parse));
+        if !misread {
+            closed_world(command, tree.root_node(), &mut sink)?;
+        }
         if sink.out.is_empty() && sink.comment {
             // HARD-UNIT-5: nothing runs, yet the deployed answer matches the
             // comment's text (POL-CHECK-5), which appended text can change.
@@ -103,6 +119,29 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
         }
         Ok(sink.out)
     })
+}
+
+/// The closed world (`HARD-ADMIT-1`, `HARD-READ-1`): the first construct outside the
+/// admitted subset gives a judgement of its text, without values, floored
+/// by its row; it comes after the walk's judgements, so a clause that names
+/// the shape more precisely (`HARD-RUN-1` for `eval`) decides first.
+fn closed_world(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), UnitsError> {
+    if let Some(refusal) = super::closed::first_refusal(source, root) {
+        let text = source.get(refusal.span.0..refusal.span.1).unwrap_or(source);
+        return sink.push(
+            text,
+            refusal.span,
+            None,
+            Vec::new(),
+            Some(Clause::NotAdmitted(refusal.row)),
+        );
+    }
+    // HARD-READ-1: no single parser decides.
+    if let Err(span) = super::agree::agree(source, root) {
+        let text = source.get(span.0..span.1).unwrap_or(source);
+        return sink.push(text, span, None, Vec::new(), Some(Clause::SecondReading));
+    }
+    Ok(())
 }
 
 thread_local! {
@@ -139,8 +178,23 @@ impl Sink {
             values,
             floor,
             named: false,
+            spelled: Vec::new(),
+            writes: Vec::new(),
         });
         Ok(())
+    }
+
+    /// Gives the last judgement its values' expanded words (`HARD-VALUE-1`)
+    /// and its writes (`HARD-EFFECT-4`).
+    pub(super) fn spell_last(
+        &mut self,
+        spelled: Vec<Vec<super::values::Word>>,
+        writes: Vec<Vec<super::values::Word>>,
+    ) {
+        if let Some(last) = self.out.last_mut() {
+            last.spelled = spelled;
+            last.writes = writes;
+        }
     }
 
     /// Marks the last judgement as a named command.
@@ -256,7 +310,10 @@ fn visit(
             } else {
                 vec![effects]
             };
-            sink.push(slice(source, node), span, context, values, floor)
+            sink.push(slice(source, node), span, context, values, floor)?;
+            let writes = super::effects::write_words(source, &redirects);
+            sink.spell_last(Vec::new(), writes);
+            Ok(())
         }
         "comment" => {
             sink.comment = true;

@@ -11,7 +11,7 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-GENERATORS = ["gen_payload", "gen_wrap", "gen_strip", "gen_auth", "gen_match", "gen_units", "gen_check", "gen_findings", "gen_pipe", "gen_config", "gen_hardened"]
+GENERATORS = ["gen_payload", "gen_wrap", "gen_strip", "gen_auth", "gen_match", "gen_units", "gen_check", "gen_findings", "gen_pipe", "gen_config", "gen_hardened", "gen_hardened_values"]
 
 
 
@@ -30,8 +30,8 @@ def write_package_skips():
         doc = json.load(open(os.path.join(VECTORS_DIR, name), encoding="utf-8"))
         stem = doc["chapter"]
         ops = {g["op"] for g in doc["testGroups"]}
-        if stem == "hardened":
-            lines.append("hardened/* -> the package has no hardened profile (SPEC.md chapter 12); its adapter ignores `profile`")
+        if stem.startswith("hardened"):
+            lines.append("%s/* -> the package" % stem + " has no hardened profile (SPEC.md chapter 12); its adapter ignores `profile`")
             continue
         if ops <= {"authorize", "decide"}:
             lines.append("%s/* -> the package has no inner-cmd authorizer or pipeline; its adapter answers only match, units, check, advisory" % stem)

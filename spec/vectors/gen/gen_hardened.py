@@ -9,6 +9,7 @@ judgement meets a rule (HARD-3), or `<hardened:ID>` when a floor decides.
 
 from common import HOME, Vectors
 from gen_check import R
+from gen_hardened_closed import CLOSED_ROWS
 
 DENY_RM = R(("*", "allow"), ("rm *", "deny"))
 DENY_SECRET = R(("*", "allow"), ("cat *secret*", "deny"))
@@ -67,7 +68,7 @@ ROWS = [
     ("F-11", ["HARD-SPELL-2"], DENY_RM, "\"rm\" -rf x", "deny", "rm *", "the name dequoted: value `rm -rf x`"),
     ("F-11", ["HARD-SPELL-2"], DENY_RM, "r\\m -rf x", "deny", "rm *", "the backslash removed: value `rm -rf x`"),
     ("F-11", ["HARD-SPELL-2"], DENY_RM, "/bin/rm -rf x", "deny", "rm *", "a name with / is also judged by its basename: value `rm -rf x`"),
-    ("F-11", ["HARD-SPELL-3"], DENY_RM, "rm${IFS}-rf x", "ask", S("HARD-SPELL-3"), "the name holds an expansion: computed; its value `rm${IFS}-rf x` does not meet `rm *` (no space after rm), `*` allows, floored"),
+    ("F-11", ["HARD-SPELL-3", "HARD-VALUE-5"], DENY_RM, "rm${IFS}-rf x", "ask", "rm *", "the name holds an expansion: computed (floored); its value as written `rm${IFS}-rf x` does not meet `rm *`, but its spelled value, any text then `-rf x`, can be `rm -rf x`: `rm *` deny and `*` allow are both reachable, so it asks by `rm *` before the floor applies"),
     ("F-11", ["HARD-PARSE-1", "HARD-SPELL-3"], DENY_RM, "{rm,-rf,x}", "ask", None, "a brace expansion in command position: tree-sitter-bash does not parse it as a command (HARD-PARSE-1), and a name with braces is computed (HARD-SPELL-3); either way ask"),
     ("F-11", ["HARD-SPELL-2"], DENY_RM, "$'rm' -rf x", "deny", "rm *", "ANSI-C quotes removed: value `rm -rf x`"),
     ("F-12", ["HARD-SPELL-2"], DENY_RM, "\"sudo\" rm x", "ask", S("HARD-SPELL-2"), "the dequoted name sudo has the indirection floor"),
@@ -77,7 +78,7 @@ ROWS = [
     ("F-13", ["HARD-RUN-2"], DENY_RM, "bash <<< 'rm x'", "ask", S("HARD-RUN-2"), "bash with no script argument reads standard input"),
     ("F-13", ["HARD-RUN-2"], DENY_RM, "echo rm x | bash", "ask", S("HARD-RUN-2"), "bash with no script argument reads standard input"),
     ("F-13", ["HARD-RUN-1"], DENY_RM, "source <(echo rm x)", "ask", S("HARD-RUN-1"), "source runs a file's text as code"),
-    ("F-14", ["HARD-SPELL-3"], DENY_RM, "$(echo rm) -rf x", "ask", S("HARD-SPELL-3"), "the name is a command substitution: computed; the substitution `echo rm` is allowed"),
+    ("F-14", ["HARD-SPELL-3", "HARD-VALUE-5"], DENY_RM, "$(echo rm) -rf x", "ask", "rm *", "the name is a command substitution: computed (floored); its spelled value, any text then ` -rf x`, reaches `rm *` deny and `*` allow, so it asks by `rm *` before the floor applies"),
     ("F-14", ["HARD-EFFECT-2", "HARD-SPELL-3"], DENY_RM, "X=rm; $X -rf x", "ask", S("HARD-EFFECT-2"), "first judgement `X=rm`, a live assignment (floored), then `$X -rf x`, computed (floored); the first most restrictive decides"),
     ("F-15", ["HARD-RUN-3"], DENY_RM, "python3 -c 'import shutil; shutil.rmtree(\"x\")'", "ask", S("HARD-RUN-3"), "python3 with -c runs an inline program"),
     ("F-15", ["HARD-RUN-3"], DENY_RM, "perl -e 'unlink \"x\"'", "ask", S("HARD-RUN-3"), "perl with -e runs an inline program"),
@@ -114,6 +115,10 @@ ROWS = [
     ("clause", ["HARD-UNIT-4", "POL-LIMIT-3"], DENY_RM, "$(" * 1001 + "ls" + ")" * 1001, "ask", "<bash-command-over-limit>", "nested deeper than 1,000 substitutions: the deployed answer already asks with the limit sentinel, the walk's bound gives the same"),
 ]
 
+# The closed world (SPEC.md §12.11): gen_hardened_closed.py.
+ROWS += CLOSED_ROWS
+
+
 def example_policy():
     import json
     import os
@@ -146,7 +151,7 @@ def main():
     v.note("DEPLOYED_FAIL_OPEN", "The deployed profile's answer: the finding reproduced (spec/findings.md).")
     v.note("HARDENED_CLOSES", "The hardened profile's answer: the finding closed by the clause named first.")
     v.note("HARDENED_KEEPS", "A command the hardened profile must still allow or leave as deployed answers it (usefulness).")
-    v.generator("hand-table", "ROWS and PIPELINE in gen/gen_hardened.py: for each witness the deployed state (the register's) and the hardened state and pattern with the reasoning from the clause; `check` compares state and matched pattern, `decide` the outcome.")
+    v.generator("hand-table", "ROWS and PIPELINE in gen/gen_hardened.py (ROWS ends with CLOSED_ROWS of gen/gen_hardened_closed.py, the closed world of SPEC.md 12.11): for each witness the deployed state (the register's) and the hardened state and pattern with the reasoning from the clause; `check` compares state and matched pattern, `decide` the outcome.")
     deployed = v.group("check", {"home": HOME, "profile": "deployed"})
     hardened = v.group("check", {"home": HOME, "profile": "hardened"})
     for finding, clauses, rules, command, state, pattern, why in ROWS:

@@ -107,20 +107,8 @@ const DENY_RM_ROWS: &[Row] = &[
         Ask,
         Some("HARD-SPELL-2"),
     ),
-    (
-        "HARD-SPELL-3",
-        "rm${IFS}-rf x",
-        Allow,
-        Ask,
-        Some("HARD-SPELL-3"),
-    ),
-    (
-        "HARD-SPELL-3",
-        "$(echo rm) -rf x",
-        Allow,
-        Ask,
-        Some("HARD-SPELL-3"),
-    ),
+    ("HARD-VALUE-5", "rm${IFS}-rf x", Allow, Ask, None),
+    ("HARD-VALUE-5", "$(echo rm) -rf x", Allow, Ask, None),
     (
         "HARD-RUN-1",
         "exec rm -rf x",
@@ -567,11 +555,15 @@ fn hard_4_judgements_table() {
         ("/bin/ls x", &[("/bin/ls x", &["ls x", "/bin/ls x"], None)]),
         (
             "FOO=1 echo hi >> ~/.ssh/k 2>&1",
-            &[(
-                "echo hi",
-                &["echo hi", "echo hi >> ~/.ssh/k"],
-                Some("HARD-EFFECT-2"),
-            )],
+            &[
+                (
+                    "echo hi",
+                    &["echo hi", "echo hi >> ~/.ssh/k"],
+                    Some("HARD-EFFECT-2"),
+                ),
+                // The closed world (HARD-ADMIT-1) names the construct too, last.
+                ("FOO=1", &[], Some("HARD-ADMIT-6")),
+            ],
         ),
         (
             "if true; then ls; fi",
@@ -586,6 +578,7 @@ fn hard_4_judgements_table() {
                     Some("HARD-EFFECT-2"),
                 ),
                 ("pwd", &["pwd"], None),
+                ("A=1", &[], Some("HARD-ADMIT-6")),
             ],
         ),
         ("CI=1", &[("CI=1", &["CI=1"], None)]),

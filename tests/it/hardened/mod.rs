@@ -3,6 +3,9 @@
 //! INV-GROUND under it (feature `ground`).
 
 mod clauses;
+mod closed;
 mod ground;
 mod properties;
+mod spellings;
 mod usefulness;
+mod wrappers;

@@ -1,0 +1,117 @@
+//! Judging the command a program runs (spec §12.5, `HARD-RUN-4`).
+//!
+//! [`super::programs`] finds where a program's inner command starts; this
+//! gives the judgement of the outer command the inner command's values and
+//! floors, peeling one program after another (`nice taskset 1 rm`).
+
+use tree_sitter::Node;
+
+use super::programs::{runs, Runs};
+use super::runs::runs_code_known;
+use super::spelling::{dequote_name, Name};
+use super::values::{spell_joined, unknown_word, Word};
+use super::Clause;
+use crate::policy::floor::{basename, wrapper_kind};
+
+/// Most programs peeled off one command (`nice nice nice … rm`).
+pub const MAX_WRAPPERS: usize = 64;
+
+/// What the inner commands add to a judgement.
+#[derive(Debug, Default)]
+pub struct Wrapped {
+    /// Values as written (HARD-SPELL-1): each inner command's words.
+    pub values: Vec<String>,
+    /// Spelled values (HARD-VALUE-1): each inner command's words spelled.
+    pub spelled: Vec<Vec<Word>>,
+    /// The first floor of an inner command, or HARD-RUN-4 when unsure.
+    pub floor: Option<Clause>,
+}
+
+/// The inner commands of the command whose words are `groups` (the name
+/// first; each word the parse's nodes joined as HARD-SPELL-1 says) and
+/// `texts` (their source texts, line continuations removed).
+#[must_use]
+pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) -> Wrapped {
+    let mut out = Wrapped::default();
+    let mut pending: Vec<(usize, usize, Option<String>, bool)> =
+        vec![(0, texts.len(), None, false)];
+    let mut peeled = 0;
+    while let Some((start, end, placeholder, appended)) = pending.pop() {
+        let words = texts.get(start..end).unwrap_or_default();
+        let names: Vec<Name> = words.iter().map(|w| dequote_name(w)).collect();
+        let Some(Name::Literal(name)) = names.first() else {
+            out.floor = out.floor.or(Some(Clause::SpellComputed));
+            continue;
+        };
+        let dequoted: Vec<String> = names
+            .iter()
+            .zip(words)
+            .map(|(n, w)| match n {
+                Name::Literal(text) => text.clone(),
+                Name::Computed => w.clone(),
+            })
+            .collect();
+        if start > 0 {
+            // An inner command: judged as a command of its own.
+            out.values.push(dequoted.join(" "));
+            let mut spelled: Vec<Word> = Vec::new();
+            for (index, group) in groups
+                .get(start..end)
+                .unwrap_or_default()
+                .iter()
+                .enumerate()
+            {
+                let is_placeholder = placeholder.as_deref().is_some_and(|p| {
+                    !p.is_empty() && words.get(index).is_some_and(|w| w.contains(p))
+                });
+                match index {
+                    0 => spelled.push(Word::literal(name)),
+                    _ if is_placeholder => spelled.push(unknown_word()),
+                    _ => spelled.extend(spell_joined(source, group)),
+                }
+            }
+            if appended {
+                spelled.push(unknown_word());
+            }
+            out.spelled.push(spelled);
+            let refs = dequoted.iter().map(String::as_str);
+            let floor = if wrapper_kind(refs).is_some() {
+                Some(Clause::SpellFloor)
+            } else {
+                let literal: Vec<bool> = names
+                    .iter()
+                    .skip(1)
+                    .map(|n| matches!(n, Name::Literal(_)))
+                    .collect();
+                runs_code_known(
+                    basename(name),
+                    dequoted.get(1..).unwrap_or_default(),
+                    &literal,
+                )
+            };
+            out.floor = out.floor.or(floor);
+        }
+        let args: Vec<&str> = dequoted.iter().skip(1).map(String::as_str).collect();
+        let literal: Vec<bool> = names
+            .iter()
+            .skip(1)
+            .map(|n| matches!(n, Name::Literal(_)))
+            .collect();
+        match runs(basename(name), &args, &literal) {
+            Runs::Nothing => {}
+            Runs::Unsure => out.floor = out.floor.or(Some(Clause::RunWrapped)),
+            Runs::Commands(inners) => {
+                peeled += 1;
+                if peeled > MAX_WRAPPERS {
+                    out.floor = out.floor.or(Some(Clause::RunWrapped));
+                    continue;
+                }
+                for inner in inners.into_iter().rev() {
+                    let (s, e) = (start + 1 + inner.start, start + 1 + inner.end);
+                    pending.push((s, e, inner.placeholder, inner.appended));
+                }
+            }
+        }
+    }
+    out
+}

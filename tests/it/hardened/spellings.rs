@@ -1,0 +1,296 @@
+//! Words judged by their value (spec §12.4, `HARD-VALUE-1` … `HARD-VALUE-5`),
+//! measured: every deny rule of the example policy, spelled in every quoting
+//! form bash accepts for the same words, is never allowed by the hardened
+//! profile.
+//!
+//! Each rule gets a witness built from its pattern (its wildcards filled),
+//! checked to be denied as written. Each witness word is then respelled —
+//! quotes, `$'…'` with escapes, backslashes, spliced empty quotes, line
+//! continuations, globs, braces, `~`/`$HOME` forms, variables and
+//! substitutions — one word at a time and all words at once. The static
+//! spellings are run through GNU bash to check that they really spell the
+//! witness's words, so the generator cannot drift into texts bash reads
+//! differently.
+
+use std::process::Command;
+
+use inner_cmd_spec::hardened::Profile;
+use inner_cmd_spec::pipeline::{decide_profiled, Options};
+use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
+
+use crate::support::example_policy;
+
+const HOME: &str = "/home/u";
+
+/// A witness of `pattern`: a leading `*` becomes a `cat` command, a trailing
+/// ` *` one argument, every other `*` nothing.
+fn witness(pattern: &str) -> String {
+    let body = pattern
+        .strip_suffix(" *")
+        .map_or(pattern.to_owned(), |p| format!("{p} x"));
+    let body = match body.strip_prefix('*') {
+        Some(rest) => format!("cat {rest}"),
+        None => body,
+    };
+    body.replace('*', "")
+}
+
+/// A respelling of one word: the form's name, the text, and for a static
+/// text the one word bash makes of it.
+type Form = (&'static str, String, Option<String>);
+
+fn forms(word: &str) -> Vec<Form> {
+    // Quoting a tilde keeps it literal: respell what follows `~/` instead.
+    if let Some(rest) = word.strip_prefix("~/") {
+        let mut out: Vec<Form> = vec![
+            (
+                "$HOME",
+                format!("$HOME/{rest}"),
+                Some(format!("{HOME}/{rest}")),
+            ),
+            (
+                "${HOME}",
+                format!("${{HOME}}/{rest}"),
+                Some(format!("{HOME}/{rest}")),
+            ),
+            (
+                "\"$HOME\"",
+                format!("\"$HOME\"/{rest}"),
+                Some(format!("{HOME}/{rest}")),
+            ),
+            (
+                "home path",
+                format!("{HOME}/{rest}"),
+                Some(format!("{HOME}/{rest}")),
+            ),
+            (
+                "~/./",
+                format!("~/./{rest}"),
+                Some(format!("{HOME}/./{rest}")),
+            ),
+            ("~//", format!("~//{rest}"), Some(format!("{HOME}//{rest}"))),
+            (
+                "~/x/../",
+                format!("~/x/../{rest}"),
+                Some(format!("{HOME}/x/../{rest}")),
+            ),
+            (
+                "~+/../",
+                format!("~/../u/{rest}"),
+                Some(format!("{HOME}/../u/{rest}")),
+            ),
+            ("unknown user", format!("~nobody/{rest}"), None),
+            (
+                "~ quoted rest",
+                format!("~/\"{rest}\""),
+                Some(format!("{HOME}/{rest}")),
+            ),
+        ];
+        out.extend(plain_forms(rest).into_iter().map(|(name, text, bash)| {
+            (
+                name,
+                format!("~/{text}"),
+                bash.map(|b| format!("{HOME}/{b}")),
+            )
+        }));
+        return out;
+    }
+    plain_forms(word)
+}
+
+fn plain_forms(word: &str) -> Vec<Form> {
+    let mut out: Vec<Form> = Vec::new();
+    let chars: Vec<char> = word.chars().collect();
+    let (head, tail) = match chars.split_first() {
+        Some((h, t)) => (h.to_string(), t.iter().collect::<String>()),
+        None => return out,
+    };
+    let plain = !word.contains(['\'', '"', '$', '`', '\\', '~']);
+    if plain {
+        out.push(("single quotes", format!("'{word}'"), Some(word.to_owned())));
+        out.push((
+            "double quotes",
+            format!("\"{word}\""),
+            Some(word.to_owned()),
+        ));
+        out.push(("ANSI-C quotes", format!("$'{word}'"), Some(word.to_owned())));
+        out.push((
+            "locale quotes",
+            format!("$\"{word}\""),
+            Some(word.to_owned()),
+        ));
+        out.push((
+            "spliced ''",
+            format!("{head}''{tail}"),
+            Some(word.to_owned()),
+        ));
+        out.push((
+            "spliced \"\"",
+            format!("{head}\"\"{tail}"),
+            Some(word.to_owned()),
+        ));
+        out.push((
+            "spliced $''",
+            format!("{head}$''{tail}"),
+            Some(word.to_owned()),
+        ));
+        out.push((
+            "half quoted",
+            format!("{head}'{tail}'"),
+            Some(word.to_owned()),
+        ));
+    }
+    let hex: String = word.bytes().map(|b| format!("\\x{b:02x}")).collect();
+    let octal: String = word.bytes().map(|b| format!("\\{b:03o}")).collect();
+    let unicode: String = word
+        .chars()
+        .map(|c| format!("\\u{:04x}", u32::from(c)))
+        .collect();
+    let escaped: String = word.chars().map(|c| format!("\\{c}")).collect();
+    out.push(("ANSI-C hex", format!("$'{hex}'"), Some(word.to_owned())));
+    out.push(("ANSI-C octal", format!("$'{octal}'"), Some(word.to_owned())));
+    out.push((
+        "ANSI-C unicode",
+        format!("$'{unicode}'"),
+        Some(word.to_owned()),
+    ));
+    out.push(("backslashes", escaped, Some(word.to_owned())));
+    out.push((
+        "line continuation",
+        format!("{head}\\\n{tail}"),
+        Some(word.to_owned()),
+    ));
+    // Globs: bash expands them against the file system, so they are not static.
+    if let Some(last) = chars.last().filter(|c| c.is_ascii_alphanumeric()) {
+        let stem: String = chars.iter().take(chars.len() - 1).collect();
+        out.push(("glob ?", format!("{stem}?"), None));
+        out.push(("glob [c]", format!("{stem}[{last}]"), None));
+        out.push(("glob *", format!("{stem}*"), None));
+    }
+    // A glob's `*` matches within one path component: the spelled rest has no `/`.
+    if chars.len() > 2 && !chars.iter().skip(2).any(|c| *c == '/') {
+        let first: String = chars.iter().take(2).collect();
+        out.push(("glob infix *", format!("{first}*"), None));
+    }
+    out.push(("brace list", format!("{{{word},zz}}"), None));
+    out.push(("brace suffix", format!("{head}{{{tail},}}"), None));
+    out.push(("variable", "$v".to_owned(), None));
+    out.push(("quoted variable", "\"$v\"".to_owned(), None));
+    out.push(("default operand", format!("${{v:-{word}}}"), None));
+    out.push(("substitution", format!("$(echo {word})"), None));
+    out.push(("backquotes", format!("`echo {word}`"), None));
+    out
+}
+
+/// The witnesses: one per deny rule of the example policy, and the path
+/// forms agents would really write.
+fn witnesses() -> Vec<String> {
+    let policy = example_policy(HOME);
+    let mut out: Vec<String> = policy
+        .rules()
+        .iter()
+        .filter(|r| r.state == Deny)
+        .map(|r| witness(&r.pattern))
+        .collect();
+    out.extend(
+        [
+            "cat ~/.ssh/id_rsa",
+            "cat .env",
+            "echo key >> ~/.ssh/authorized_keys",
+            "cat config/secret.yml",
+        ]
+        .map(str::to_owned),
+    );
+    out
+}
+
+/// Every spelling of `witness`: each form of each word alone, and each form
+/// of every word at once. With the words bash must print for static ones.
+fn spellings(witness: &str) -> Vec<(String, Option<Vec<String>>)> {
+    let words: Vec<&str> = witness.split(' ').collect();
+    let mut out = Vec::new();
+    for (index, word) in words.iter().enumerate() {
+        if word.starts_with('>') {
+            continue;
+        }
+        for (_, text, bash) in forms(word) {
+            let mut spelled: Vec<String> = words.iter().map(|w| (*w).to_owned()).collect();
+            if let Some(slot) = spelled.get_mut(index) {
+                *slot = text;
+            }
+            out.push((spelled.join(" "), bash.map(|b| vec![b])));
+        }
+    }
+    let per_word: Vec<Vec<Form>> = words.iter().map(|w| forms(w)).collect();
+    let most = per_word.iter().map(Vec::len).max().unwrap_or(0);
+    for k in 0..most {
+        let spelled: Vec<String> = words
+            .iter()
+            .zip(&per_word)
+            .map(|(w, f)| match f.get(k) {
+                Some((_, text, _)) if !w.starts_with('>') => text.clone(),
+                _ => (*w).to_owned(),
+            })
+            .collect();
+        out.push((spelled.join(" "), None));
+    }
+    out
+}
+
+/// HARD-VALUE-1, HARD-VALUE-2: the static spellings are the witness's words to bash.
+#[test]
+fn hard_value_1_static_spellings_are_what_bash_reads() {
+    let mut script = String::new();
+    let mut expected = Vec::new();
+    for witness in witnesses() {
+        for word in witness.split(' ').filter(|w| !w.starts_with('>')) {
+            for (name, text, bash) in forms(word) {
+                if let Some(bash) = bash {
+                    script.push_str(&format!("printf '%s\\n' {text}\n"));
+                    expected.push((name, text, bash));
+                }
+            }
+        }
+    }
+    let out = Command::new("bash")
+        .args(["--norc", "--noprofile", "-c", &script])
+        .env("HOME", HOME)
+        .env_remove("BASH_ENV")
+        .output()
+        .expect("GNU bash runs");
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines.len(), expected.len(), "one line per spelling");
+    for ((name, text, want), got) in expected.iter().zip(lines) {
+        assert_eq!(got, want, "{name}: bash reads {text:?} as {got:?}");
+    }
+}
+
+/// HARD-VALUE-5: no spelling of a denied command is allowed.
+#[test]
+fn hard_value_5_no_spelling_of_a_deny_rule_is_allowed() {
+    let policy = example_policy(HOME);
+    let mut total = 0usize;
+    let mut allowed = Vec::new();
+    for witness in witnesses() {
+        let as_written = decide_profiled(&policy, &witness, &Options::default(), Profile::Hardened);
+        assert_eq!(
+            as_written.outcome, Deny,
+            "the witness {witness:?} is denied as written"
+        );
+        for (command, _) in spellings(&witness) {
+            total += 1;
+            let hardened =
+                decide_profiled(&policy, &command, &Options::default(), Profile::Hardened);
+            if hardened.outcome == Allow {
+                allowed.push(command);
+            }
+        }
+    }
+    println!("HARD-VALUE-5: {total} spellings, {} allowed", allowed.len());
+    assert!(
+        total > 1000,
+        "the generator spells every rule many ways ({total})"
+    );
+    assert!(allowed.is_empty(), "allowed spellings: {allowed:#?}");
+}
