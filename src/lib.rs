@@ -168,7 +168,12 @@ pub mod pipeline;
 pub mod protocol;
 pub mod trace;
 
-#[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
+#[cfg(any(
+    feature = "gen",
+    feature = "proptest",
+    feature = "arbitrary",
+    feature = "quickcheck"
+))]
 pub mod gen;
 pub mod invariants;
 
@@ -182,6 +187,10 @@ pub mod ground;
 pub mod soundness;
 
 pub mod manual;
+
+// Chapter 13: auditing a third-party permission layer against GNU bash.
+#[cfg(feature = "audit")]
+pub mod audit;
 
 // Test support at the top of the layering: fuzz-target checks (fuzz/, tests/it/gen/fuzz_replay.rs).
 #[cfg(feature = "fuzzing")]

@@ -22,8 +22,8 @@ struct Cli {
 enum Command {
     /// Run the whole pipeline (gate, then authorizer) on one command and print a trace.
     Check(CheckArgs),
-    /// Serve the oracle protocol: JSON Lines on stdin/stdout.
-    Serve,
+    /// Serve the oracle protocol: JSON Lines on stdin/stdout (`--audit`: the audit protocol).
+    Serve(ServeArgs),
     /// Answer one `decide` request read from stdin.
     Decide,
     /// Run the conformance vectors against another implementation.
@@ -31,6 +31,54 @@ enum Command {
     /// Run a command in bash in a sandbox and show what it executes, judged (INV-GROUND).
     #[cfg(feature = "ground")]
     Ground(GroundArgs),
+    /// Audit a permission layer against what bash runs (spec chapter 13).
+    #[cfg(feature = "audit")]
+    Audit(AuditArgs),
+}
+
+#[derive(clap::Args)]
+struct ServeArgs {
+    /// Speak the audit protocol (spec chapter 13): approved exactly when the pipeline allows.
+    #[arg(long)]
+    audit: bool,
+    /// With `--audit`: `deployed` or `hardened`.
+    #[arg(long, default_value = "deployed", value_parser = ["deployed", "hardened"], requires = "audit")]
+    profile: String,
+    /// With `--audit`: a policy file; default: the built-in example.
+    #[arg(long, requires = "audit")]
+    policy: Option<std::path::PathBuf>,
+}
+
+#[cfg(feature = "audit")]
+#[derive(clap::Args)]
+struct AuditArgs {
+    /// The layer's command line (split on whitespace, no shell), speaking the audit protocol.
+    #[arg(long = "impl", required_unless_present = "merge")]
+    implementation: Option<String>,
+    /// The seed of the generated cases.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Run for this many minutes.
+    #[arg(long, conflicts_with = "cases")]
+    minutes: Option<f64>,
+    /// Run this many cases of the shard (default 200).
+    #[arg(long)]
+    cases: Option<u64>,
+    /// Write the JSON report here.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+    /// Write the Markdown report here.
+    #[arg(long)]
+    markdown: Option<std::path::PathBuf>,
+    /// Re-check the witnesses of this saved JSON report instead of generating.
+    #[arg(long, conflicts_with_all = ["minutes", "cases", "merge"])]
+    replay: Option<std::path::PathBuf>,
+    /// Run shard K of N (`K/N`) of the case stream.
+    #[arg(long, default_value = "0/1")]
+    shard: String,
+    /// Join these shards' JSON reports into one (no layer is run).
+    #[arg(long, num_args = 1.., conflicts_with_all = ["implementation", "replay"])]
+    merge: Vec<std::path::PathBuf>,
 }
 
 #[cfg(feature = "ground")]
@@ -96,12 +144,85 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check(&args),
-        Command::Serve => serve(),
+        Command::Serve(args) => serve(&args),
         Command::Decide => decide(),
         Command::Conform(args) => conform(&args),
         #[cfg(feature = "ground")]
         Command::Ground(args) => ground(&args),
+        #[cfg(feature = "audit")]
+        Command::Audit(args) => audit(&args),
     }
+}
+
+/// `inner-cmd audit`: a layer checked against bash (`AUDIT-*`). Exit 0 no
+/// witness, 1 witnesses, 2 error (`AUDIT-10`).
+#[cfg(feature = "audit")]
+fn audit(args: &AuditArgs) -> ExitCode {
+    use inner_cmd_spec::audit::{self, Budget, Settings, Shard};
+    let fail = |message: String| {
+        eprintln!("inner-cmd audit: {message}");
+        ExitCode::from(2)
+    };
+    let read = |path: &std::path::Path| -> Result<audit::Report, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let report = if args.merge.is_empty() {
+        let Some(layer) = &args.implementation else {
+            return fail("--impl is required".to_owned());
+        };
+        match &args.replay {
+            Some(path) => match read(path) {
+                Ok(saved) => audit::replay(layer, &saved, 2),
+                Err(error) => return fail(error),
+            },
+            None => {
+                let mut settings = Settings::new(layer);
+                settings.seed = args.seed;
+                match Shard::parse(&args.shard) {
+                    Ok(shard) => settings.shard = shard,
+                    Err(error) => return fail(error.to_string()),
+                }
+                settings.budget = match (args.minutes, args.cases) {
+                    (Some(minutes), _) => {
+                        match std::time::Duration::try_from_secs_f64(minutes * 60.0) {
+                            Ok(limit) => Budget::Time(limit),
+                            Err(_) => {
+                                return fail(format!("--minutes {minutes} is not a duration"))
+                            }
+                        }
+                    }
+                    (None, Some(cases)) => Budget::Cases(cases),
+                    (None, None) => Budget::Cases(200),
+                };
+                audit::audit(&settings)
+            }
+        }
+    } else {
+        let reports: Result<Vec<_>, String> = args.merge.iter().map(|p| read(p)).collect();
+        match reports {
+            Ok(reports) => audit::merge(reports),
+            Err(error) => return fail(error),
+        }
+    };
+    let report = match report {
+        Ok(report) => report,
+        Err(error) => return fail(error.to_string()),
+    };
+    let markdown = audit::markdown(&report);
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string_pretty(&report).unwrap_or_default();
+        if let Err(error) = std::fs::write(path, json + "\n") {
+            return fail(format!("{}: {error}", path.display()));
+        }
+    }
+    if let Some(path) = &args.markdown {
+        if let Err(error) = std::fs::write(path, &markdown) {
+            return fail(format!("{}: {error}", path.display()));
+        }
+    }
+    print!("{markdown}");
+    ExitCode::from(audit::exit_status(&report))
 }
 
 /// `inner-cmd ground`: what bash executes for the command, each executed
@@ -214,11 +335,17 @@ fn check(args: &CheckArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `inner-cmd serve`: the oracle protocol on stdin/stdout (`PROTO-*`).
-fn serve() -> ExitCode {
+/// `inner-cmd serve`: the oracle protocol on stdin/stdout (`PROTO-*`), or
+/// with `--audit` the audit protocol (`AUDIT-12`).
+fn serve(args: &ServeArgs) -> ExitCode {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match inner_cmd_spec::protocol::server::serve(stdin.lock(), stdout.lock()) {
+    let served = if args.audit {
+        serve_audit(args, stdin.lock(), stdout.lock())
+    } else {
+        inner_cmd_spec::protocol::server::serve(stdin.lock(), stdout.lock())
+    };
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         // A closed stdout means the client left; nothing is left to answer.
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -227,6 +354,25 @@ fn serve() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `serve --audit`: the pipeline under the profile and policy as an audited layer.
+fn serve_audit(
+    args: &ServeArgs,
+    input: impl std::io::BufRead,
+    output: impl std::io::Write,
+) -> std::io::Result<()> {
+    use inner_cmd_spec::hardened::Profile;
+    use inner_cmd_spec::policy::{config, Policy};
+    let home = std::env::var("HOME").unwrap_or_default();
+    let loaded = match &args.policy {
+        None => config::example_policy(),
+        Some(path) => config::load_file(path, &home),
+    }
+    .map_err(|error| std::io::Error::other(error.to_string()))?;
+    let policy = Policy::new(loaded.rules, home).with_fallback(loaded.fallback);
+    let profile = Profile::from_name(&args.profile).unwrap_or_default();
+    inner_cmd_spec::protocol::audit::serve_audit(input, output, &policy, profile)
 }
 
 /// `inner-cmd decide`: one `decide` request on stdin, its answer on stdout (`PROTO-13`).
