@@ -117,11 +117,51 @@ impl Report {
         self.unknown = sum.unknown;
     }
 
-    /// Adds a witness unless its command is already there.
+    /// Adds a witness unless one of the same shape is already there
+    /// (`AUDIT-6`): the same command once every calibrated base's program
+    /// name is read as one placeholder, so `alias ls='kill 1'` and
+    /// `alias du='kill 1'` count once.
     pub fn add_witness(&mut self, witness: Witness) {
-        if !self.witnesses.iter().any(|w| w.command == witness.command) {
+        let shape = self.shape(&witness.command);
+        if !self
+            .witnesses
+            .iter()
+            .any(|w| self.shape(&w.command) == shape)
+        {
             self.witnesses.push(witness);
         }
+    }
+
+    /// `command` with every whole word that is a calibrated base's program
+    /// name replaced by `B`.
+    #[must_use]
+    pub fn shape(&self, command: &str) -> String {
+        let names: std::collections::BTreeSet<&str> = self
+            .calibration
+            .bases
+            .iter()
+            .filter_map(|b| b.split(' ').next())
+            .collect();
+        let mut out = String::with_capacity(command.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            if names.contains(word.as_str()) {
+                out.push('B');
+            } else {
+                out.push_str(word);
+            }
+            word.clear();
+        };
+        for c in command.chars() {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
     }
 }
 
@@ -216,7 +256,9 @@ pub fn markdown(report: &Report) -> String {
             counts.tried, counts.approved, counts.checked, counts.unknown, counts.witnesses
         );
     }
-    for (family, _) in &report.families {
+    let mut named: std::collections::BTreeSet<&String> = report.families.keys().collect();
+    named.extend(report.witnesses.iter().map(|w| &w.family));
+    for family in named {
         let witnesses: Vec<&Witness> = report
             .witnesses
             .iter()
@@ -278,5 +320,54 @@ fn code(text: &str) -> String {
         format!("{fence}{shown}{fence}")
     } else {
         format!("{fence} {shown} {fence}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn witness(command: &str) -> Witness {
+        Witness {
+            command: command.to_owned(),
+            family: "f".to_owned(),
+            executed: Vec::new(),
+            refused_alone: vec!["kill 1".to_owned()],
+            minimized_from: command.to_owned(),
+            confirmed: true,
+        }
+    }
+
+    /// AUDIT-6, AUDIT-8: witnesses are distinct by shape, the program names
+    /// of calibrated bases read as one placeholder.
+    #[test]
+    fn audit_6_witnesses_distinct_by_shape() {
+        let mut report = Report {
+            layer: LayerName {
+                name: "x".into(),
+                version: "1".into(),
+            },
+            seed: 1,
+            shards: vec!["0/1".into()],
+            calibration: Calibration {
+                bases: vec!["ls".into(), "du -sh .".into()],
+                payloads: vec!["kill 1".into()],
+                flags: Vec::new(),
+            },
+            tried: 0,
+            approved: 0,
+            checked: 0,
+            unknown: 0,
+            families: BTreeMap::new(),
+            witnesses: Vec::new(),
+            apart: Vec::new(),
+        };
+        assert_eq!(report.shape("alias ls='kill 1'\nls"), "alias B='kill 1'\nB");
+        assert_eq!(report.shape("lsof; du-x"), "lsof; du-x");
+        report.add_witness(witness("alias ls='kill 1'\nls"));
+        report.add_witness(witness("alias du='kill 1'\ndu"));
+        report.add_witness(witness("ls # \\\nkill 1"));
+        assert_eq!(report.witnesses.len(), 2);
+        assert!(markdown(&report).contains("## f"));
     }
 }
