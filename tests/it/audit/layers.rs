@@ -108,3 +108,26 @@ fn audit_proto_2_argv_form() {
             .any(|r| r == "git push" || r == "touch pwned"));
     }
 }
+
+/// AUDIT-PROTO-1, AUDIT-PROTO-3: the example adapter of `docs/audit-adapters/`
+/// speaks the protocol for a CLI that exits 0 to approve; calibration then
+/// keeps exactly what that CLI refuses.
+#[test]
+fn audit_proto_1_example_cli_adapter() {
+    let repo = crate::support::corpus::repo();
+    let adapter = repo.join("docs/audit-adapters/cli-exit-status.py");
+    let layer = format!(
+        "python3 {} sh -c 'case $0 in *\"git push\"*) exit 1;; esac'",
+        adapter.display()
+    );
+    let mut settings = Settings::new(&layer);
+    settings.budget = Budget::Cases(16);
+    let report = audit::audit(&settings).unwrap();
+    assert_eq!(report.layer.name, "sh");
+    assert_eq!(report.calibration.payloads, vec!["git push".to_owned()]);
+    assert_eq!(
+        report.calibration.bases.len(),
+        inner_cmd_spec::audit::calibrate::BASES.len()
+    );
+    assert_eq!(report.tried, 16);
+}
