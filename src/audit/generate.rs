@@ -391,9 +391,10 @@ fn quoted_flag(p: &Parts<'_>, c: &mut SeededChoices) -> String {
 
 fn ansi_c_flag(p: &Parts<'_>, c: &mut SeededChoices) -> String {
     let form = c.choose(2);
-    flagged(p, |f| match form {
-        0 => format!("$'{f}'"),
-        _ => format!("$'\\x2d{}'", f.get(1..).unwrap_or("")),
+    flagged(p, |f| match f.strip_prefix('-') {
+        // `\x2d` is the `-`: only an option has one to hide.
+        Some(rest) if form == 1 => format!("$'\\x2d{rest}'"),
+        _ => format!("$'{f}'"),
     })
 }
 

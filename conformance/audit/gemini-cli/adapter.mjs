@@ -26,13 +26,30 @@ const engine = new PolicyEngine({
 // The package's debug logger writes to stdout; protocol lines go to the real fd 1.
 const write = (value) => process.stdout.write(JSON.stringify(value) + '\n');
 console.log = console.info = console.debug = console.warn = () => {};
+const decide = async (command) =>
+  (await engine.check({ name: 'run_shell_command', args: { command } }, undefined)).decision === 'allow';
+
+// `--time FILE ROUNDS`: the cost of a decision, for BENCHMARKS.md's peers row:
+// every command of FILE (one JSON string a line) decided ROUNDS times after
+// one warm-up round; prints {"nsPerDecision", "approved"}.
+if (process.argv[2] === '--time') {
+  const { readFileSync } = await import('node:fs');
+  const commands = readFileSync(process.argv[3], 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const rounds = Number(process.argv[4] ?? 1);
+  let approved = 0;
+  for (const command of commands) approved += (await decide(command)) ? 1 : 0;
+  const started = process.hrtime.bigint();
+  for (let round = 0; round < rounds; round++) for (const command of commands) await decide(command);
+  const decisions = commands.length * Math.max(rounds, 1);
+  write({ nsPerDecision: Number(process.hrtime.bigint() - started) / decisions, approved, decisions });
+  process.exit(0);
+}
 write({ audit: 1, layer: 'gemini-cli-core policy engine', version });
 const lines = readline.createInterface({ input: process.stdin });
 for await (const line of lines) {
   const request = JSON.parse(line);
   try {
-    const result = await engine.check({ name: 'run_shell_command', args: { command: request.command } }, undefined);
-    write({ id: request.id, approved: result.decision === 'allow' });
+    write({ id: request.id, approved: await decide(request.command) });
   } catch (error) {
     write({ id: request.id, error: String(error) });
   }

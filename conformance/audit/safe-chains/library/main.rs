@@ -4,7 +4,31 @@
 //! installed CLI, which `inner-cmd audit --replay` uses to confirm).
 use std::io::{BufRead, Write};
 
+/// `--time FILE ROUNDS`: the cost of a decision, for BENCHMARKS.md's peers
+/// row: every command of FILE (one JSON string a line) decided ROUNDS times
+/// after one warm-up round; prints `{"nsPerDecision", "approved"}`.
+fn time(file: &str, rounds: u32) {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let commands: Vec<String> = text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let approved = commands.iter().filter(|c| safe_chains::is_safe_command(c)).count();
+    let started = std::time::Instant::now();
+    for _ in 0..rounds {
+        for command in &commands {
+            std::hint::black_box(safe_chains::is_safe_command(std::hint::black_box(command)));
+        }
+    }
+    let decisions = (commands.len() as f64) * f64::from(rounds.max(1));
+    let ns = started.elapsed().as_nanos() as f64 / decisions.max(1.0);
+    println!("{}", serde_json::json!({"nsPerDecision": ns, "approved": approved, "decisions": decisions}));
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let [_, flag, file, rounds] = args.as_slice() {
+        if flag == "--time" {
+            return time(file, rounds.parse().unwrap_or(1));
+        }
+    }
     let version = env!("SAFE_CHAINS_VERSION");
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
