@@ -134,13 +134,18 @@
 //!
 //! | feature | adds |
 //! |---|---|
+//! | `cli` (default) | the `inner-cmd` binary's argument parser (`clap`) |
 //! | `proptest` | `gen` strategies for adversarial cases (module `gen`) |
 //! | `arbitrary` | `Arbitrary` cases for libFuzzer, and the `authorize` check of `fuzzing` |
 //! | `quickcheck` | `quickcheck::Arbitrary` cases |
 //! | `fuzzing` | the checks the cargo-fuzz targets run (module `fuzzing`) |
 //! | `ground` | the execution oracle `ground` (runs commands in bash in a `bwrap` sandbox, Linux) and `invariants::check_ground` |
 //!
-//! None is on by default: the evaluator itself needs none of them.
+//! Only `cli` is on by default, for the binary; the library needs none of
+//! them. The evaluator itself (chapters 1-6: [`ecma`], [`payload`],
+//! [`recognize`], [`strip`], [`authorize`], [`events`], [`verdict`],
+//! [`query`] and the invariants `INV-1`..`INV-8`) is the crate
+//! `inner-cmd-core`, which needs only `serde` and `serde_json`.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 // Untrusted input must never reach a panic: no unwrap/expect in library code (tests may).
@@ -149,15 +154,19 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)
 )]
 
-pub mod ecma;
-pub mod query;
-pub mod verdict;
+// The evaluator (chapters 1-6) is the crate `inner-cmd-core`, under its old paths.
+#[doc(inline)]
+pub use inner_cmd_core::{authorize, ecma, events, payload, query, strip, verdict};
 
-pub mod authorize;
-pub mod events;
-pub mod payload;
-pub mod recognize;
-pub mod strip;
+/// Wrapper grammars (spec chapter 3, `WRAP-*`): `inner-cmd-core`'s
+/// recognizers, and their audit twin [`recognize::transcription`].
+pub mod recognize {
+    #[doc(inline)]
+    pub use inner_cmd_core::recognize::*;
+    // The grammars as literal ECMAScript regular expressions: fancy-regex stays
+    // out of the core, the tests and the `recognize_diff` fuzz target compare the two.
+    pub mod transcription;
+}
 
 pub mod policy;
 // Chapter 12: the deployed rules plus the clauses that close the findings.

@@ -26,6 +26,8 @@ pub mod walk;
 use serde::{Serialize, Serializer};
 use tree_sitter::Node;
 
+use crate::authorize::DewrapGuard;
+use crate::events::Event;
 use crate::policy::check::refusal;
 use crate::policy::{CheckResult, Policy};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
@@ -93,27 +95,6 @@ impl Profile {
         outcome
     }
 
-    /// The authorizer's guard after stripping (`HARD-DEWRAP-1`): always
-    /// passes under the deployed profile.
-    ///
-    /// # Errors
-    /// The `inner_cmd.dewrap_changes_parse` event the authorizer defers with.
-    pub fn dewrap_guard(
-        self,
-        full: &str,
-        unit: &str,
-        inner: &str,
-        dewrapped: &str,
-    ) -> Result<(), crate::events::Event> {
-        if self == Self::Deployed || dewrap::parse_preserved(full, unit, inner, dewrapped) {
-            return Ok(());
-        }
-        Err(crate::events::Event::DewrapChangesParse {
-            command: full.to_owned(),
-            inner_command: inner.to_owned(),
-        })
-    }
-
     /// The advisory check under this profile (`POL-CHECK-8`, `HARD-1`).
     #[must_use]
     pub fn advisory(self, policy: &Policy, command: &str) -> CheckResult {
@@ -122,6 +103,20 @@ impl Profile {
             Self::Deployed => deployed,
             Self::Hardened => harden(policy, command, deployed),
         }
+    }
+}
+
+/// The authorizer's guard after stripping (`AUTH-7.1`, `HARD-DEWRAP-1`):
+/// always passes under the deployed profile.
+impl DewrapGuard for Profile {
+    fn permit(&self, full: &str, unit: &str, inner: &str, dewrapped: &str) -> Result<(), Event> {
+        if *self == Self::Deployed || dewrap::parse_preserved(full, unit, inner, dewrapped) {
+            return Ok(());
+        }
+        Err(Event::DewrapChangesParse {
+            command: full.to_owned(),
+            inner_command: inner.to_owned(),
+        })
     }
 }
 

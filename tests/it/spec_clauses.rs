@@ -3,9 +3,10 @@
 //!
 //! A *clause* is a paragraph that starts with a bold id. A *citation* is any
 //! token shaped like an id with one of the known chapter prefixes, found in a
-//! test source: every file under `tests/`, and the part of every file under
-//! `src/` that follows its first `#[cfg(test)]` line. Doc comments of
-//! non-test code do not count as citations.
+//! test source: every file under `tests/` and `core/tests/`, and the part of
+//! every file under `src/` and `core/src/` that follows its first
+//! `#[cfg(test)]` line. Doc comments of non-test code do not count as
+//! citations.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -64,10 +65,13 @@ fn citations() -> BTreeMap<String, BTreeSet<String>> {
         PREFIXES.join("|")
     ))
     .unwrap();
+    // Both crates' tests: this one's and the evaluator's (`core/`).
     let mut files = Vec::new();
     rust_files(&repo().join("tests"), &mut files);
+    rust_files(&repo().join("core/tests"), &mut files);
     let mut src_files = Vec::new();
     rust_files(&repo().join("src"), &mut src_files);
+    rust_files(&repo().join("core/src"), &mut src_files);
     let mut cited: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut scan = |path: &Path, text: &str| {
         for m in token.find_iter(text) {

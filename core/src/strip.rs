@@ -6,7 +6,6 @@
 //! and the answer would depend on which one was meant. "Again" follows
 //! ECMAScript `indexOf(unit, first + unit.length)`: a second occurrence that
 //! overlaps the first does not count (`STRIP-2`).
-#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use crate::ecma;
 

@@ -4,7 +4,6 @@
 //! decides, decides. Everything it is unsure about defers. It asks the policy
 //! at most once, and only about the full command with exactly one wrapper
 //! occurrence stripped, so sibling commands stay under judgement.
-#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -12,7 +11,6 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::events::Event;
-use crate::hardened::Profile;
 use crate::payload::{self, PromptRequest};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
 use crate::recognize::{self, NonTransparent, Wrapper};
@@ -146,6 +144,77 @@ impl Decision {
     }
 }
 
+/// A check between stripping and the query: may the de-wrapped command be
+/// asked about at all (`AUTH-7.1`)?
+///
+/// The deployed system has none ([`DeployedGuard`]). A profile that knows
+/// more about bash implements it to refuse de-wrappings that would change
+/// what runs (`HARD-DEWRAP-1`, implemented by `inner_cmd_spec::hardened::Profile`).
+///
+/// Contract:
+/// - `full` is the full command, `unit` the recognized wrapper unit, located
+///   in `full` exactly once, `inner` its inner command and `dewrapped` `full`
+///   with that occurrence replaced by `inner` (chapter 4);
+/// - the answer depends on these four texts only (the decision is
+///   deterministic, `INV-1`);
+/// - `Err(event)` makes the authorizer defer, without a query, logging
+///   `event`. The event must not be a review event (`inner_cmd.allow`,
+///   `inner_cmd.deny`): the authorizer replaces one with an
+///   `inner_cmd.exception` so that `INV-6` holds whatever the guard returns;
+/// - a panic is caught and defers with an `inner_cmd.exception` (`INV-7`).
+pub trait DewrapGuard {
+    /// `Ok(())` when `dewrapped` may be queried; otherwise the event to defer with.
+    ///
+    /// # Errors
+    /// The event the authorizer defers with.
+    fn permit(&self, full: &str, unit: &str, inner: &str, dewrapped: &str) -> Result<(), Event>;
+}
+
+/// The deployed system's guard: every de-wrapping may be queried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct DeployedGuard;
+
+impl DewrapGuard for DeployedGuard {
+    fn permit(&self, _: &str, _: &str, _: &str, _: &str) -> Result<(), Event> {
+        Ok(())
+    }
+}
+
+impl<G: DewrapGuard + ?Sized> DewrapGuard for &G {
+    fn permit(&self, full: &str, unit: &str, inner: &str, dewrapped: &str) -> Result<(), Event> {
+        (**self).permit(full, unit, inner, dewrapped)
+    }
+}
+
+/// Runs `guard` under the contract of [`DewrapGuard`]: a panic or a review
+/// event becomes an `inner_cmd.exception`, so a faulty guard can only defer.
+fn guarded(
+    guard: &dyn DewrapGuard,
+    full: &str,
+    unit: &str,
+    inner: &str,
+    dewrapped: &str,
+) -> Result<(), Event> {
+    let exception = |error: String| Event::Exception {
+        error,
+        command: Some(full.to_owned()),
+        inner_command: Some(inner.to_owned()),
+    };
+    match catch_unwind(AssertUnwindSafe(|| {
+        guard.permit(full, unit, inner, dewrapped)
+    })) {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(Event::Allow { .. } | Event::Deny { .. })) => Err(exception(
+            "de-wrap guard returned a review event".to_owned(),
+        )),
+        Ok(Err(event)) => Err(event),
+        Err(p) => Err(exception(format!(
+            "de-wrap guard panicked: {}",
+            panic_message(p.as_ref())
+        ))),
+    }
+}
+
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     payload
         .downcast_ref::<&str>()
@@ -154,22 +223,23 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "panic".to_owned())
 }
 
-/// Decides one prompt (`AUTH-1`..`AUTH-12`). Total: every input gets a decision.
+/// Decides one prompt (`AUTH-1`..`AUTH-12`) as the deployed system does.
+/// Total: every input gets a decision.
 pub fn authorize(
     details: &Value,
     session: &dyn SessionSource,
     query: &dyn PermissionQuery,
 ) -> Decision {
-    authorize_profiled(details, session, query, Profile::Deployed)
+    authorize_profiled(details, session, query, DeployedGuard)
 }
 
-/// [`authorize`] under `profile`: the hardened profile adds the guard of
-/// `HARD-DEWRAP-1` before the query.
-pub fn authorize_profiled(
+/// [`authorize`] with `guard` consulted after stripping, before the query
+/// (`AUTH-7.1`; the hardened profile's guard is `HARD-DEWRAP-1`).
+pub fn authorize_profiled<G: DewrapGuard>(
     details: &Value,
     session: &dyn SessionSource,
     query: &dyn PermissionQuery,
-    profile: Profile,
+    guard: G,
 ) -> Decision {
     if payload::is_forwarded(details) {
         return Decision::defer(Vec::new());
@@ -197,7 +267,7 @@ pub fn authorize_profiled(
         return Decision::defer(Vec::new());
     };
     for wrapper in Wrapper::ALL {
-        if let Some(decision) = transparent_handler(wrapper, &request, query, profile) {
+        if let Some(decision) = transparent_handler(wrapper, &request, query, &guard) {
             return decision.claimed_by(Handler::Transparent(wrapper));
         }
     }
@@ -219,7 +289,7 @@ fn transparent_handler(
     wrapper: Wrapper,
     request: &PromptRequest<'_>,
     query: &dyn PermissionQuery,
-    profile: Profile,
+    guard: &dyn DewrapGuard,
 ) -> Option<Decision> {
     let full = request.full_command;
     let Some(recognized) = wrapper.recognize(request.unit) else {
@@ -243,7 +313,7 @@ fn transparent_handler(
             command: full.to_owned(),
         }));
     };
-    if let Err(event) = profile.dewrap_guard(full, request.unit, inner, &dewrapped) {
+    if let Err(event) = guarded(guard, full, request.unit, inner, &dewrapped) {
         return Some(Decision::defer_with(event));
     }
     let answer = catch_unwind(AssertUnwindSafe(|| {
