@@ -120,7 +120,8 @@ impl Calibration {
     /// Anything to compose: at least one base and one payload or option.
     #[must_use]
     pub fn usable(&self) -> bool {
-        !self.bases.is_empty() && !(self.payloads.is_empty() && self.flags.is_empty())
+        let refused = self.payloads.len() + self.flags.len();
+        !self.bases.is_empty() && refused > 0
     }
 }
 

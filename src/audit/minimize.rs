@@ -17,6 +17,9 @@ use super::AuditError;
 
 /// Variants checked per witness at most.
 pub const BUDGET: usize = 400;
+/// One kind of variant: the command and the refused payloads in, variants out.
+type Pass = fn(&str, &[String]) -> Vec<String>;
+
 /// Variants checked per batch.
 const BATCH: usize = 16;
 
@@ -39,8 +42,7 @@ pub fn minimize(
     let mut tried: HashSet<String> = HashSet::new();
     tried.insert(command.to_owned());
     let mut spent = 0;
-    let passes: [fn(&str, &[String]) -> Vec<String>; 4] =
-        [swap_payloads, drop_elements, drop_words, drop_characters];
+    let passes: [Pass; 4] = [swap_payloads, drop_elements, drop_words, drop_characters];
     'rounds: while spent < BUDGET {
         for pass in passes {
             let mut candidates: Vec<String> = pass(&current.0, payloads)

@@ -42,8 +42,10 @@ impl Bash {
     /// # Errors
     /// No bash, `bwrap` or `sh`, or the sandbox does not start.
     pub fn new(threads: usize) -> Result<Self, GroundError> {
-        let mut config = Config::default();
-        config.time_limit = std::time::Duration::from_millis(1000);
+        let config = Config {
+            time_limit: std::time::Duration::from_millis(1000),
+            ..Config::default()
+        };
         Ok(Self {
             oracle: Oracle::new(config)?,
             threads: threads.max(1),
