@@ -5,13 +5,16 @@
 //! ```sh
 //! cargo run --release --features ground,arbitrary --example soundness -- \
 //!     [--allows N] [--seconds S] [--seed N] [--profiles deployed,hardened] \
-//!     [--workers W] [--batch B] [--time-limit-ms MS] [--recheck-unknown-ms MS]
+//!     [--workers W] [--batch B] [--time-limit-ms MS] [--recheck-unknown-ms MS] \
+//!     [--source shapes|families|both]
 //! cargo run … --example soundness -- replay [--profiles …] SEED INDEX…
 //! ```
 //!
 //! Defaults: 100,000 checked allows per profile, 3,600 s, seed 1, both
 //! profiles, 4 workers, batches of 100 pairs, a 500 ms time limit per
-//! command. Prints the report; exits 1 when a deployed violation is
+//! command, pairs from both sources (the case grammar's shapes and the
+//! families of bash constructs, alternately; the report's per-family table
+//! gives each family's time to its first violation). Prints the report; exits 1 when a deployed violation is
 //! unclassified or a hardened one exists. `replay` decides only the given
 //! pairs of a run (the violations of an earlier report) and reports on them.
 //! `--recheck-unknown-ms 2000` re-runs the commands answered *unknown* with
@@ -22,7 +25,7 @@ use std::time::Duration;
 
 use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
-use inner_cmd_spec::soundness::{replay, run, Budget};
+use inner_cmd_spec::soundness::{replay, run, Budget, Source};
 
 /// The command line: `--name value` options and the other words in order.
 struct Args {
@@ -68,6 +71,11 @@ impl Args {
             })
             .collect()
     }
+
+    fn source(&self) -> Source {
+        let name = self.get("source").unwrap_or("both");
+        Source::from_name(name).unwrap_or_else(|| fail(&format!("unknown source {name}")))
+    }
 }
 
 fn fail(why: &str) -> ! {
@@ -89,7 +97,7 @@ fn main() {
             .filter_map(|a| a.parse().ok())
             .collect();
         let (seed, indices) = numbers.split_first().unwrap_or((&1, &[]));
-        replay(&oracle, *seed, &profiles, indices)
+        replay(&oracle, *seed, args.source(), &profiles, indices)
     } else {
         let budget = Budget {
             allows: usize::try_from(args.number("allows", 100_000)).unwrap_or(usize::MAX),
@@ -97,6 +105,7 @@ fn main() {
             batch: usize::try_from(args.number("batch", 100)).unwrap_or(100),
             workers: usize::try_from(args.number("workers", 4)).unwrap_or(4),
             progress: true,
+            source: args.source(),
         };
         run(&oracle, args.number("seed", 1), &profiles, budget)
     };

@@ -7,7 +7,8 @@
 #   scripts/soundness.sh [ALLOWS] [SECONDS] [SEED] [OPTIONS…]
 #     # defaults: 100000 (checked allows per profile) 3600 1;
 #     # OPTIONS go to the example: --workers 4 --time-limit-ms 500 --batch 100
-#     # --profiles deployed,hardened
+#     # --profiles deployed,hardened --source shapes|families|both (default both:
+#     # the case grammar's shapes and the families of bash constructs, GEN-FAM-15)
 #
 # Needs bubblewrap (`apt-get install bubblewrap`). Runs under `nice`; prints
 # the report (also written to docs/soundness-report.txt; progress lines go to

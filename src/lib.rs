@@ -135,7 +135,8 @@
 //! | feature | adds |
 //! |---|---|
 //! | `cli` (default) | the `inner-cmd` binary's argument parser (`clap`) |
-//! | `proptest` | `gen` strategies for adversarial cases (module `gen`) |
+//! | `gen` | the deterministic generators (module `gen`): cases and the families of bash constructs |
+//! | `proptest` | `gen` strategies for adversarial cases (implies `gen`) |
 //! | `arbitrary` | `Arbitrary` cases for libFuzzer, and the `authorize` check of `fuzzing` |
 //! | `quickcheck` | `quickcheck::Arbitrary` cases |
 //! | `fuzzing` | the checks the cargo-fuzz targets run (module `fuzzing`) |
@@ -177,22 +178,14 @@ pub mod pipeline;
 pub mod protocol;
 pub mod trace;
 
-#[cfg(any(
-    feature = "gen",
-    feature = "proptest",
-    feature = "arbitrary",
-    feature = "quickcheck"
-))]
+#[cfg(feature = "gen")]
 pub mod gen;
 pub mod invariants;
 
 // The execution oracle: ground truth from GNU bash (chapter 6, INV-GROUND).
 #[cfg(feature = "ground")]
 pub mod ground;
-#[cfg(all(
-    feature = "ground",
-    any(feature = "proptest", feature = "arbitrary", feature = "quickcheck")
-))]
+#[cfg(all(feature = "ground", feature = "gen"))]
 pub mod soundness;
 
 pub mod manual;

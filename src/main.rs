@@ -34,6 +34,9 @@ enum Command {
     /// Audit a permission layer against what bash runs (spec chapter 13).
     #[cfg(feature = "audit")]
     Audit(AuditArgs),
+    /// Print generated cases of the families of bash constructs as JSON lines, or list the families.
+    #[cfg(feature = "gen")]
+    Gen(GenArgs),
 }
 
 #[derive(clap::Args)]
@@ -79,6 +82,23 @@ struct AuditArgs {
     /// Join these shards' JSON reports into one (no layer is run).
     #[arg(long, num_args = 1.., conflicts_with_all = ["implementation", "replay"])]
     merge: Vec<std::path::PathBuf>,
+}
+
+#[cfg(feature = "gen")]
+#[derive(clap::Args)]
+struct GenArgs {
+    /// Only cases of this family (default: every family in turn).
+    #[arg(long)]
+    family: Option<String>,
+    /// How many cases.
+    #[arg(long, default_value_t = 10)]
+    count: usize,
+    /// The seed: the same seed prints the same cases.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// List the families (name, clause, summary) instead.
+    #[arg(long)]
+    list: bool,
 }
 
 #[cfg(feature = "ground")]
@@ -151,6 +171,27 @@ fn main() -> ExitCode {
         Command::Ground(args) => ground(&args),
         #[cfg(feature = "audit")]
         Command::Audit(args) => audit(&args),
+        #[cfg(feature = "gen")]
+        Command::Gen(args) => gen(&args),
+    }
+}
+
+/// `inner-cmd gen`: cases of the families of bash constructs (`GEN-FAM-14`).
+/// Exit 2 when `--family` names no family.
+#[cfg(feature = "gen")]
+fn gen(args: &GenArgs) -> ExitCode {
+    use inner_cmd_spec::gen::families::gen_lines;
+    match gen_lines(args.family.as_deref(), args.count, args.seed, args.list) {
+        Ok(lines) => {
+            for line in lines {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("inner-cmd gen: {error}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -14,8 +14,8 @@
 //! something it would not have let through by name.
 //!
 //! The steps, each in its module: [`calibrate`] (which harmless bases the
-//! layer approves, which payloads it refuses), [`generate`] (families that
-//! hide a payload or an option from a reader of the words), [`oracle`] (the
+//! layer approves, which payloads it refuses), [`generate`] (the generator
+//! families of chapter 11 that hide a payload from a reader of the words), [`oracle`] (the
 //! execution oracle of chapter 6.2, on both cores), [`property`] (the
 //! witness, and the false-alarm classes set apart), [`minimize`], [`run`]
 //! (shards, confirmation, replay) and [`report`] (JSON, Markdown, merge).

@@ -7,13 +7,14 @@ use std::time::{Duration, Instant};
 
 use super::calibrate::calibrate;
 use super::check::{Auditor, Checked};
-use super::generate::{draw, families, FamilyCase};
+use super::generate::{draw, families, ingredients};
 use super::layer::{Answer, Ask, Layer};
 use super::minimize::minimize;
 use super::oracle::Bash;
 use super::property::Verdict;
 use super::report::{Counts, LayerName, Report, SetApart, Witness};
 use super::AuditError;
+use crate::gen::FamilyCase;
 
 /// How long an audit runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -138,12 +139,12 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
         witnesses: Vec::new(),
         apart: Vec::new(),
     };
-    if !report.calibration.usable() {
+    let Some(ingredients) = ingredients(&report.calibration) else {
         return Err(AuditError::Settings(
             "calibration kept nothing to compose: the layer approves no base, or refuses no payload"
                 .to_owned(),
         ));
-    }
+    };
     let mut minimized: HashSet<(String, Vec<String>)> = HashSet::new();
     let mut next = 0u64;
     loop {
@@ -156,7 +157,7 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
             break;
         }
         let cases: Vec<FamilyCase> = (next..next + room)
-            .filter_map(|n| draw(settings.seed, settings.shard.case(n), &report.calibration))
+            .map(|n| draw(settings.seed, settings.shard.case(n), &ingredients))
             .collect();
         next += room;
         let commands: Vec<String> = cases.iter().map(|c| c.command.clone()).collect();

@@ -2,7 +2,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 
-use super::{build, Case, Choices, Weights};
+use super::{build, draw_any, Case, Choices, FamilyCase, Ingredients, Weights};
 
 /// Reads decisions from fuzzer bytes; an exhausted input answers `0`.
 struct UnstructuredChoices<'u, 'a> {
@@ -32,5 +32,15 @@ pub fn case_from_unstructured(
 impl<'a> Arbitrary<'a> for Case {
     fn arbitrary(input: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
         case_from_unstructured(input, &Weights::default())
+    }
+}
+
+/// A case of the families of bash constructs from the example ingredients (`GEN-FAM-2`).
+impl<'a> Arbitrary<'a> for FamilyCase {
+    fn arbitrary(input: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        Ok(draw_any(
+            &Ingredients::example(),
+            &mut UnstructuredChoices { input },
+        ))
     }
 }

@@ -1,9 +1,9 @@
 //! Compound commands around the wrapper unit: scaffolds, sibling lists,
 //! substitutions, groups, loops, heredocs, comments and quoting tricks.
 
-use super::case::Weights;
 use super::choices::Choices;
 use super::syntax::SyntaxWeights;
+use super::weights::Weights;
 
 /// A sibling command the grammar placed in the full command (`GEN-4`).
 #[derive(Debug, Clone, PartialEq, Eq)]

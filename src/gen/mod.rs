@@ -32,12 +32,14 @@
 mod case;
 mod choices;
 mod compound;
+pub mod families;
 mod payload;
 pub mod policy_cases;
 mod rules;
 mod seeded;
 mod syntax;
 mod vocab;
+mod weights;
 mod wrapper;
 
 #[cfg(feature = "arbitrary")]
@@ -47,14 +49,19 @@ pub mod proptest_front;
 #[cfg(feature = "quickcheck")]
 mod quickcheck_front;
 
-pub use case::{build, build_shape, replace_at, sole_occurrence, Case, Route, Shape, Weights};
+pub use case::{build, build_shape, replace_at, sole_occurrence, Case, Route};
 pub use choices::{ByteChoices, Choices, Recorder, ReplayChoices};
 pub use compound::{overlap_tail, Placement, Sibling};
+pub use families::{
+    cases as family_cases, draw, draw_any, families, family, Family, FamilyCase, FamilyError,
+    Ingredients, Reach, Slot,
+};
 pub use payload::{Guard, FULL_COMMAND_LABEL, SESSION_ID};
 pub use rules::{permissive_rules, HOME};
 pub use seeded::SeededChoices;
 pub use syntax::{class_of, SyntaxClass, SyntaxWeights};
 pub use vocab::{DurationForm, ECMA_WIDE_SPACES, INNER_COMMANDS, ODD_BREAKS, SIBLING_COMMANDS};
+pub use weights::{Shape, Weights};
 pub use wrapper::{Layer, LayerForm, LayerProgram};
 
 #[cfg(feature = "arbitrary")]

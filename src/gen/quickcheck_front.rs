@@ -3,7 +3,7 @@
 
 use quickcheck::{Arbitrary, Gen};
 
-use super::{build, replay, Case, Choices, Weights};
+use super::{build, draw_any, replay, Case, Choices, FamilyCase, Ingredients, Weights};
 
 /// Draws decisions uniformly from a quickcheck `Gen`.
 struct GenChoices<'g> {
@@ -31,5 +31,13 @@ impl Arbitrary for Case {
                 .shrink()
                 .map(move |choices| replay(&choices, &weights)),
         )
+    }
+}
+
+/// A case of the families of bash constructs from the example ingredients
+/// (`GEN-FAM-2`); not shrunk (a family's forms have no simpler neighbour).
+impl Arbitrary for FamilyCase {
+    fn arbitrary(gen: &mut Gen) -> Self {
+        draw_any(&Ingredients::example(), &mut GenChoices { gen })
     }
 }

@@ -3,7 +3,7 @@
 //! everything that ran was judged and allowed, in another spelling or as an
 //! entry of its own.
 
-use super::classify::{core, judged_units, squeeze, GroundObservation};
+use super::observation::{core, judged_units, squeeze, GroundObservation};
 use crate::ground::{literal_words, Origin, TRANSPARENT_WRAPPERS};
 use crate::hardened::Profile;
 use crate::payload;

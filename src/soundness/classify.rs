@@ -1,189 +1,22 @@
 //! Classifiers of INV-GROUND violations, one per finding of `spec/findings.md`
-//! (`INV-KNOWN-2`).
+//! (`INV-KNOWN-2`); their order is the table of `known.rs`.
 
+use super::observation::{core, judged_units, squeeze, GroundObservation};
 use super::{blind_spots, misparsed};
-use crate::ground::{Execution, TRANSPARENT_WRAPPERS};
-use crate::invariants::{
-    check_siblings_judged_known, has_unterminated_here_document, GroundViolation,
-};
-use crate::pipeline::Outcome;
+use crate::ground::TRANSPARENT_WRAPPERS;
+use crate::invariants::{check_siblings_judged_known, has_unterminated_here_document};
 use crate::policy::check::{match_value, UNPARSEABLE_SENTINEL};
-use crate::policy::{Policy, Unit};
+
 use crate::verdict::PermissionState;
-
-/// One INV-GROUND violation of an allowed pair.
-#[derive(Debug, Clone, Copy)]
-pub struct GroundObservation<'a> {
-    /// The policy.
-    pub policy: &'a Policy,
-    /// The command the pipeline allowed.
-    pub command: &'a str,
-    /// What the pipeline decided, and why.
-    pub outcome: &'a Outcome,
-    /// What bash ran.
-    pub execution: &'a Execution,
-    /// The first executed command the policy does not allow.
-    pub violation: &'a GroundViolation,
-}
-
-/// A finding and the test that recognizes its INV-GROUND instances.
-#[derive(Debug, Clone, Copy)]
-pub struct KnownGroundViolation {
-    /// Its heading id in `spec/findings.md`.
-    pub id: &'static str,
-    /// True when the observation is an instance of this finding.
-    pub applies: fn(&GroundObservation<'_>) -> bool,
-}
-
-/// The findings INV-GROUND violations are classified to, in order.
-pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
-    KnownGroundViolation {
-        id: "A-1",
-        applies: dewrapping_reparses,
-    },
-    KnownGroundViolation {
-        id: "F-2",
-        applies: misparsed::split_by_the_parser_only,
-    },
-    KnownGroundViolation {
-        id: "F-3",
-        applies: inside_a_compound_statement,
-    },
-    KnownGroundViolation {
-        id: "F-4",
-        applies: inside_a_negation,
-    },
-    KnownGroundViolation {
-        id: "F-5",
-        applies: inside_a_declaration_or_test,
-    },
-    KnownGroundViolation {
-        id: "F-6",
-        applies: inside_an_assignment,
-    },
-    KnownGroundViolation {
-        id: "F-8",
-        applies: misparsed::in_a_here_document_body,
-    },
-    KnownGroundViolation {
-        id: "F-14",
-        applies: name_computed_at_run_time,
-    },
-    KnownGroundViolation {
-        id: "F-16",
-        applies: nul_dropped_by_bash,
-    },
-    KnownGroundViolation {
-        id: "F-18",
-        applies: lone_backslash_unit,
-    },
-    KnownGroundViolation {
-        id: "F-17",
-        applies: bare_redirect,
-    },
-    KnownGroundViolation {
-        id: "F-19",
-        applies: unterminated_here_document,
-    },
-    KnownGroundViolation {
-        id: "F-20",
-        applies: earlier_lines_of_a_parse_error,
-    },
-    KnownGroundViolation {
-        id: "F-21",
-        applies: misparsed::unfloored_wrapper_in_an_error_unit,
-    },
-    KnownGroundViolation {
-        id: "F-22",
-        applies: misparsed::words_after_a_redirection,
-    },
-    KnownGroundViolation {
-        id: "F-23",
-        applies: misparsed::before_a_timed_function_definition,
-    },
-    KnownGroundViolation {
-        id: "F-24",
-        applies: misparsed::last_stage_before_a_final_backslash,
-    },
-    KnownGroundViolation {
-        id: "F-25",
-        applies: misparsed::in_a_list_ending_in_a_bare_negation,
-    },
-    KnownGroundViolation {
-        id: "F-26",
-        applies: misparsed::hidden_in_a_parser_only_comment,
-    },
-    KnownGroundViolation {
-        id: "F-27",
-        applies: misparsed::hidden_by_the_gates_trim,
-    },
-    KnownGroundViolation {
-        id: "F-28",
-        applies: misparsed::joined_across_a_newline,
-    },
-    KnownGroundViolation {
-        id: "G-1",
-        applies: blind_spots::judged_again_inside_its_parent,
-    },
-    KnownGroundViolation {
-        id: "G-2",
-        applies: blind_spots::not_a_program,
-    },
-    // Before G-3, which would also claim it: G-6 is a blind spot under
-    // the hardened profile too, G-3 is not.
-    KnownGroundViolation {
-        id: "G-6",
-        applies: blind_spots::a_substitution_rendered_by_bash,
-    },
-    KnownGroundViolation {
-        id: "G-3",
-        applies: blind_spots::judged_in_another_spelling,
-    },
-    KnownGroundViolation {
-        id: "G-4",
-        applies: blind_spots::the_oracles_own_trap,
-    },
-    KnownGroundViolation {
-        id: "G-5",
-        applies: blind_spots::a_wrapper_with_nothing_to_run,
-    },
-];
-
-/// The finding `observed` is an instance of, if any (`INV-KNOWN-2`).
-#[must_use]
-pub fn classify(observed: &GroundObservation<'_>) -> Option<&'static str> {
-    KNOWN_GROUND_VIOLATIONS
-        .iter()
-        .find(|known| (known.applies)(observed))
-        .map(|known| known.id)
-}
 
 /// the authorizer allowed, and that allow is itself an INV-9 violation
 /// that INV-KNOWN-1 classifies as A-1 (the inner command, in command
 /// position, re-parsed the de-wrapped command).
-fn dewrapping_reparses(o: &GroundObservation<'_>) -> bool {
+pub(super) fn dewrapping_reparses(o: &GroundObservation<'_>) -> bool {
     let (Some(decision), Some(details)) = (&o.outcome.authorizer, &o.outcome.details) else {
         return false;
     };
     check_siblings_judged_known(details, o.policy, decision) == Ok(Some("A-1"))
-}
-
-/// The units whose judgement allowed the command: the re-query's when the
-/// authorizer decided, else the gate's.
-pub(super) fn judged_units<'a>(o: &GroundObservation<'a>) -> &'a [Unit] {
-    match o.outcome.requeries.last() {
-        Some(requery) if o.outcome.authorizer.is_some() => &requery.units,
-        _ => &o.outcome.gate.units,
-    }
-}
-
-/// `text` with every run of blanks (space, tab, newline) made one space.
-pub(super) fn squeeze(text: &str) -> String {
-    text.replace("\\\n", " ")
-        .split([' ', '\t', '\n'])
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The executed command's text (blanks squeezed) occurs inside a judged unit
@@ -226,7 +59,7 @@ fn inside_unit_starting_with(o: &GroundObservation<'_>, openers: &[&str]) -> boo
 /// F-3: what ran is part of a compound statement (`{ }`, `if`, `for`,
 /// `while`, `until`, `select`, `case`, a function definition) that the policy
 /// judged as one unit of its whole text and never entered (POL-UNIT-7).
-fn inside_a_compound_statement(o: &GroundObservation<'_>) -> bool {
+pub(super) fn inside_a_compound_statement(o: &GroundObservation<'_>) -> bool {
     const OPENERS: &[&str] = &[
         "{", "if", "for", "while", "until", "select", "case", "function",
     ];
@@ -249,13 +82,13 @@ fn inside_function_definition(o: &GroundObservation<'_>) -> bool {
 }
 
 /// F-4: what ran is the command of a `!` negation or a `coproc` judged whole.
-fn inside_a_negation(o: &GroundObservation<'_>) -> bool {
+pub(super) fn inside_a_negation(o: &GroundObservation<'_>) -> bool {
     inside_unit_starting_with(o, &["!", "coproc"])
 }
 
 /// F-5: what ran is a substitution inside a declaration, `[[ ]]` or `(( ))`
 /// judged whole.
-fn inside_a_declaration_or_test(o: &GroundObservation<'_>) -> bool {
+pub(super) fn inside_a_declaration_or_test(o: &GroundObservation<'_>) -> bool {
     inside_unit_starting_with(
         o,
         &[
@@ -266,13 +99,16 @@ fn inside_a_declaration_or_test(o: &GroundObservation<'_>) -> bool {
 
 /// F-6: what ran is a substitution inside a statement-level assignment
 /// (`x=$(…)`, `` x=`…` ``) judged as one unit.
-fn inside_an_assignment(o: &GroundObservation<'_>) -> bool {
+pub(super) fn inside_an_assignment(o: &GroundObservation<'_>) -> bool {
     let executed = core(&o.violation.text);
     judged_units(o).iter().any(|unit| {
         let text = squeeze(&unit.text);
         let name_len = leading_name_len(&text);
         name_len > 0
             && text.get(name_len..).is_some_and(|r| r.starts_with('='))
+            // A single-quoted value runs nothing when assigned (`x='a[$(cmd)]'`
+            // runs `cmd` only when arithmetic reads it: F-31).
+            && !text.get(name_len + 1..).is_some_and(|value| value.starts_with('\''))
             && ["$(", "`", "<(", ">("].iter().any(|s| text.contains(s))
             && text != executed
             // A wrapper's inner command is recorded shell-quoted (`'{'`);
@@ -287,7 +123,7 @@ fn inside_an_assignment(o: &GroundObservation<'_>) -> bool {
 /// F-14: what ran is a command whose name comes from a substitution or a
 /// variable (`timeout 2d $(ls)`: the stub ran whatever `ls` printed), judged
 /// as a unit starting with `$` or a backquote.
-fn name_computed_at_run_time(o: &GroundObservation<'_>) -> bool {
+pub(super) fn name_computed_at_run_time(o: &GroundObservation<'_>) -> bool {
     let executed = squeeze(&o.violation.text);
     let computed = judged_units(o)
         .iter()
@@ -305,7 +141,7 @@ fn name_computed_at_run_time(o: &GroundObservation<'_>) -> bool {
 /// F-16: the command holds a NUL, which bash drops (it reads the command on
 /// its standard input) while the policy's parse ends a word or a string at
 /// it; with the NULs removed, a judged unit holds what ran.
-fn nul_dropped_by_bash(o: &GroundObservation<'_>) -> bool {
+pub(super) fn nul_dropped_by_bash(o: &GroundObservation<'_>) -> bool {
     if !o.command.contains('\0') {
         return false;
     }
@@ -319,7 +155,7 @@ fn nul_dropped_by_bash(o: &GroundObservation<'_>) -> bool {
 
 /// F-18: the only units of what ran that the policy does not allow are
 /// `ERROR` units made of a lone backslash and blanks (`cat x \` then a blank).
-fn lone_backslash_unit(o: &GroundObservation<'_>) -> bool {
+pub(super) fn lone_backslash_unit(o: &GroundObservation<'_>) -> bool {
     let decisions = o.policy.unit_decisions(&o.violation.check);
     let failing: Vec<_> = decisions
         .iter()
@@ -381,47 +217,11 @@ fn lone_backslash_unit(o: &GroundObservation<'_>) -> bool {
             .any(|u| squeeze(&match_value(&u.text)) == executed)
 }
 
-/// The first line of an executed text, blanks squeezed, without its
-/// redirections (bash renders them after the words, a here-document with its
-/// body): the command and its arguments.
-pub(super) fn core(text: &str) -> String {
-    // The checker writes an argv with blank arguments (an escaped blank of
-    // the command, `cat 'a b' \ `) as `' '`; the command's own words lack
-    // them (F-18), so they are left out here.
-    let text = text.replace(" ' '", "").replace(" '\t'", "");
-    let first = text.replace("\\\n", " ");
-    let first = first.split('\n').next().unwrap_or_default();
-    let mut words = Vec::new();
-    let mut skip_next = false;
-    for word in first.split([' ', '\t']).filter(|w| !w.is_empty()) {
-        if skip_next {
-            skip_next = false;
-            continue;
-        }
-        if let Some(at) = word.find(['<', '>']) {
-            // bash ends a word at `<` or `>` (`10m{fd}>out` is the word
-            // `10m{fd}` and a redirection); the part before it is a word
-            // unless it names the redirection's fd (`2>`, `{fd}>`).
-            let before = word.get(..at).unwrap_or_default();
-            let names_fd = before.bytes().all(|b| b.is_ascii_digit())
-                || (before.starts_with('{') && before.ends_with('}'));
-            if !names_fd {
-                words.push(before);
-            }
-            // `> out` names its target in the next word; `>out` in this one.
-            skip_next = word.ends_with(['<', '>', '&']) || word.ends_with("<<-");
-            continue;
-        }
-        words.push(word);
-    }
-    words.join(" ")
-}
-
 /// F-19: the command holds a here-document whose delimiter line never comes:
 /// bash reads the rest of the line as the command (and warns), the policy's
 /// parse makes it one unit starting with `<<` or puts it in the unit of an
 /// enclosing statement.
-fn unterminated_here_document(o: &GroundObservation<'_>) -> bool {
+pub(super) fn unterminated_here_document(o: &GroundObservation<'_>) -> bool {
     if !has_unterminated_here_document(o.command) {
         return false;
     }
@@ -446,7 +246,7 @@ fn unterminated_here_document(o: &GroundObservation<'_>) -> bool {
 /// F-17: what ran is a bare redirect (`<<< in`, `> out`): no units, answered
 /// `ask` as unparseable (POL-CHECK-6) when judged alone, but judged by nobody
 /// inside the command the pipeline allowed.
-fn bare_redirect(o: &GroundObservation<'_>) -> bool {
+pub(super) fn bare_redirect(o: &GroundObservation<'_>) -> bool {
     let check = &o.violation.check;
     let text = o
         .violation
@@ -461,7 +261,7 @@ fn bare_redirect(o: &GroundObservation<'_>) -> bool {
 /// syntax error on a later line), while bash runs the lines before the
 /// error one by one: what ran lies on an earlier line of that unit. (A
 /// unit over several lines that parses without error is F-28's.)
-fn earlier_lines_of_a_parse_error(o: &GroundObservation<'_>) -> bool {
+pub(super) fn earlier_lines_of_a_parse_error(o: &GroundObservation<'_>) -> bool {
     let executed = core(&o.violation.text);
     !executed.is_empty()
         && judged_units(o).iter().any(|u| {

@@ -6,7 +6,7 @@
 //! the parser reads (F-26, F-27), a newline read as a blank (F-28).
 
 use super::blind_spots::{argv_is, bare, same_argv};
-use super::classify::{core, judged_units, squeeze, GroundObservation};
+use super::observation::{core, judged_units, squeeze, GroundObservation};
 use crate::ground::literal_words;
 use crate::policy::floor::{basename, INDIRECTION_NAMES};
 

@@ -37,12 +37,22 @@
 
 mod blind_spots;
 mod classify;
+mod decide;
+mod hidden;
+mod known;
 mod misparsed;
+mod observation;
 mod pairs;
+mod reach;
 mod report;
+mod respelled;
 
-pub use classify::{classify, GroundObservation, KnownGroundViolation, KNOWN_GROUND_VIOLATIONS};
-pub use pairs::{pair, permissive, Pair};
+pub use decide::decide_violations;
+use decide::without_cut_off_wrappers;
+pub use known::{classify, KnownGroundViolation, KNOWN_GROUND_VIOLATIONS};
+pub use observation::GroundObservation;
+pub use pairs::{family_pair, pair, permissive, Pair, Source};
+pub use reach::{FamilyTally, FirstViolation};
 pub use report::{PolicyKind, ProfileReport, Report, Violation};
 
 use std::collections::HashMap;
@@ -50,10 +60,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::ground::{Attempt, Execution, Oracle, TRANSPARENT_WRAPPERS};
+use crate::ground::{Attempt, Oracle};
 use crate::hardened::Profile;
-use crate::invariants::{ground_violations, GroundViolation};
-use crate::pipeline::{self, Options, Outcome};
+use crate::invariants::ground_violations;
+use crate::pipeline::{self, Options};
 use crate::policy::Policy;
 use crate::verdict::PermissionState;
 
@@ -71,6 +81,8 @@ pub struct Budget {
     pub workers: usize,
     /// Print a progress line to standard error after each batch.
     pub progress: bool,
+    /// What the pairs are drawn from.
+    pub source: Source,
 }
 
 /// Decides pairs `0, 1, …` of `seed` under each of `profiles` until `budget`
@@ -79,7 +91,9 @@ pub struct Budget {
 #[must_use]
 pub fn run(oracle: &Oracle, seed: u64, profiles: &[Profile], budget: Budget) -> Report {
     let start = Instant::now();
-    let run = Run::new(oracle, seed, profiles, budget.workers);
+    let mut run = Run::new(oracle, seed, profiles, budget.workers);
+    run.source = budget.source;
+    run.start = start;
     let next = AtomicU64::new(0);
     let total = Mutex::new(run.empty());
     let size = budget.batch.max(1) as u64;
@@ -108,9 +122,16 @@ pub fn run(oracle: &Oracle, seed: u64, profiles: &[Profile], budget: Budget) -> 
 /// Decides only the pairs `indices` of `seed` (to re-check the violations of
 /// an earlier report) under each of `profiles` and checks their allows.
 #[must_use]
-pub fn replay(oracle: &Oracle, seed: u64, profiles: &[Profile], indices: &[u64]) -> Report {
+pub fn replay(
+    oracle: &Oracle,
+    seed: u64,
+    source: Source,
+    profiles: &[Profile],
+    indices: &[u64],
+) -> Report {
     let start = Instant::now();
-    let run = Run::new(oracle, seed, profiles, 1);
+    let mut run = Run::new(oracle, seed, profiles, 1);
+    run.source = source;
     let mut report = run.batch(indices.iter().copied());
     report.elapsed = start.elapsed();
     report
@@ -149,6 +170,8 @@ struct Run<'a> {
     profiles: &'a [Profile],
     workers: usize,
     permissive: Policy,
+    source: Source,
+    start: Instant,
     /// Every command run so far and the oracle's answer: a command allowed
     /// again (by another decision, or generated again) is not run again.
     executed: Mutex<HashMap<String, Arc<Attempt>>>,
@@ -171,6 +194,8 @@ impl<'a> Run<'a> {
             profiles,
             workers: workers.max(1),
             permissive: permissive(),
+            source: Source::Shapes,
+            start: Instant::now(),
             executed: Mutex::new(HashMap::new()),
         }
     }
@@ -207,7 +232,9 @@ impl<'a> Run<'a> {
     /// before, and checks every allow.
     fn batch(&self, indices: impl Iterator<Item = u64>) -> Report {
         let mut report = self.empty();
-        let pairs: Vec<(u64, Pair)> = indices.map(|i| (i, pair(self.seed, i))).collect();
+        let pairs: Vec<(u64, Pair)> = indices
+            .map(|i| (i, self.source.pair(self.seed, i)))
+            .collect();
         report.pairs = pairs.len() as u64;
         let mut allowed = Vec::new();
         for numbered in &pairs {
@@ -246,7 +273,8 @@ impl<'a> Run<'a> {
             };
             let attempt = attempts.get(pair.command.as_str());
             if let Some(tally) = report.profiles.get_mut(decision.slot) {
-                check(*index, pair, policy, decision, attempt, tally);
+                let after = self.start.elapsed();
+                check(*index, pair, policy, decision, attempt, tally, after);
             }
         }
         report
@@ -306,6 +334,7 @@ fn check(
     decision: &Allowed<'_>,
     attempt: Option<&Arc<Attempt>>,
     tally: &mut ProfileReport,
+    after: Duration,
 ) {
     let Some(attempt) = attempt else {
         tally.unknown += 1;
@@ -333,6 +362,9 @@ fn check(
     let violations = ground_violations(policy, execution);
     if violations.is_empty() {
         tally.holds += usize::from(!partial);
+        if let Some(family) = pair.family {
+            reach::record(&mut tally.families, family, !partial, None);
+        }
         return;
     }
     tally.violations += 1;
@@ -344,6 +376,10 @@ fn check(
         execution,
         &violations,
     );
+    if let Some(family) = pair.family {
+        let seen = (counted, after, index, pair.command.as_str());
+        reach::record(&mut tally.families, family, !partial, Some(seen));
+    }
     if let Some(id) = counted {
         *tally.per_finding.entry(id).or_insert(0) += 1;
         tally
@@ -367,78 +403,6 @@ fn check(
         violation: violation.to_string(),
         partial,
         resembles: finding.filter(|_| tally.profile == Profile::Hardened),
+        family: pair.family,
     });
-}
-
-/// What an execution's INV-GROUND `violations` (in the order bash ran the
-/// commands; at least one) come to under `profile` (`INV-KNOWN-2`,
-/// `HARD-GROUND-1`): the decisive violation, the first that is not a blind
-/// spot of the check, with the finding whose classifier claims it (`None`
-/// when every one is a blind spot); and the id the run counts, when it
-/// counts one: a finding of the decisive violation under `deployed`, or the
-/// first blind spot when every violation is one.
-#[must_use]
-pub fn decide_violations<'a>(
-    profile: Profile,
-    policy: &'a Policy,
-    command: &'a str,
-    outcome: &'a Outcome,
-    execution: &'a Execution,
-    violations: &'a [GroundViolation],
-) -> (
-    Option<(&'a GroundViolation, Option<&'static str>)>,
-    Option<&'static str>,
-) {
-    let classified: Vec<(&GroundViolation, Option<&'static str>)> = violations
-        .iter()
-        .map(|violation| {
-            let observed = GroundObservation {
-                policy,
-                command,
-                outcome,
-                execution,
-                violation,
-            };
-            (violation, classify(&observed))
-        })
-        .collect();
-    let decisive = classified
-        .iter()
-        .copied()
-        .find(|(_, id)| !id.is_some_and(|id| is_blind_spot(profile, id)));
-    let counted = match decisive {
-        None => classified.first().and_then(|(_, id)| *id),
-        Some((_, Some(id))) if profile == Profile::Deployed => Some(id),
-        Some(_) => None,
-    };
-    (decisive, counted)
-}
-
-/// Whether finding `id` is a blind spot of the check under `profile`
-/// (`INV-KNOWN-2`, `HARD-GROUND-1`): under `deployed` every `G-*`; under
-/// `hardened` only those that do not rest on the deployed units being
-/// allowed (G-3 compares with them, and a hardened allow does not imply
-/// it), so G-1, G-2, G-4, G-5 and G-6 (which asks the hardened profile).
-fn is_blind_spot(profile: Profile, id: &str) -> bool {
-    match profile {
-        Profile::Deployed => id.starts_with("G-"),
-        Profile::Hardened => matches!(id, "G-1" | "G-2" | "G-4" | "G-5" | "G-6"),
-    }
-}
-
-/// The records of an unknown answer without the transparent wrappers the
-/// stop cut off: bash recorded the wrapper's text, but its stub never ran
-/// its inner command (no `inner_at`), so whether it would have is unknown,
-/// and INV-GROUND-6 cannot judge it through that command (an endless
-/// `while timeout 5 make; do :; done` is stopped at some iteration).
-fn without_cut_off_wrappers(recorded: &Execution) -> Execution {
-    let mut kept = recorded.clone();
-    kept.commands.retain(|executed| {
-        let first = executed
-            .text
-            .split([' ', '\t', '\n'])
-            .find(|w| !w.is_empty());
-        executed.inner_at.is_some() || !first.is_some_and(|w| TRANSPARENT_WRAPPERS.contains(&w))
-    });
-    kept
 }

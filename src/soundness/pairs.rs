@@ -1,6 +1,8 @@
 //! Generated (command, policy) pairs that the pipeline allows often.
 
-use crate::gen::{build, ByteChoices, Route, Weights, HOME};
+use crate::gen::{
+    build, draw, families, ByteChoices, Ingredients, Route, SeededChoices, Weights, HOME,
+};
 use crate::policy::check::match_value;
 use crate::policy::{Policy, Rule};
 use crate::verdict::PermissionState;
@@ -12,6 +14,44 @@ pub struct Pair {
     pub command: String,
     /// The policy.
     pub policy: Policy,
+    /// The family of bash constructs it was drawn from, if any (`GEN-FAM-15`).
+    pub family: Option<&'static str>,
+}
+
+/// What a run draws its commands from (`INV-KNOWN-2`, `GEN-FAM-15`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Source {
+    /// The case grammar's shapes ([`pair`]).
+    Shapes,
+    /// The families of bash constructs ([`family_pair`]).
+    Families,
+    /// Both, alternately: even indices shapes, odd ones families.
+    Both,
+}
+
+impl Source {
+    /// `shapes`, `families` or `both`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "shapes" => Some(Self::Shapes),
+            "families" => Some(Self::Families),
+            "both" => Some(Self::Both),
+            _ => None,
+        }
+    }
+
+    /// The `index`-th pair of `seed` from this source.
+    #[must_use]
+    pub fn pair(self, seed: u64, index: u64) -> Pair {
+        match self {
+            Self::Shapes => pair(seed, index),
+            Self::Families => family_pair(seed, index),
+            Self::Both if index % 2 == 0 => pair(seed, index / 2),
+            Self::Both => family_pair(seed, index / 2),
+        }
+    }
 }
 
 /// SplitMix64: a small deterministic stream, the same on every machine.
@@ -103,6 +143,62 @@ pub fn pair(seed: u64, index: u64) -> Pair {
     Pair {
         command: case.full,
         policy: Policy::new(rules, HOME),
+        family: None,
+    }
+}
+
+/// The `index`-th family pair of `seed` (`GEN-FAM-15`).
+///
+/// The command: a case of a family (picked uniformly) composed from the
+/// example ingredients. The policy: a catch-all `* ask` half the time, an
+/// `allow` rule for each unit of the gate's parse 9 times in 10 (its exact
+/// match value, or its first word and ` *`), then a `deny` rule for the
+/// payload and whatever follows it (`PAYLOAD *`), last, so that it wins: the
+/// pipeline allows only when the payload is hidden from the gate, and a
+/// payload bash then runs is an INV-GROUND violation.
+#[must_use]
+pub fn family_pair(seed: u64, index: u64) -> Pair {
+    let mut rng = SplitMix(seed ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ 0x5EED_FA11);
+    let all = families();
+    let pick = usize::try_from(rng.below(all.len() as u64)).unwrap_or(0);
+    let Some(family) = all.get(pick) else {
+        return pair(seed, index);
+    };
+    let case = draw(
+        family,
+        &Ingredients::example(),
+        &mut SeededChoices::new(rng.next()),
+    );
+    let units = Policy::new(Vec::new(), HOME);
+    let mut rules = Vec::new();
+    if rng.below(2) == 0 {
+        rules.push(Rule {
+            pattern: "*".to_owned(),
+            state: PermissionState::Ask,
+        });
+    }
+    for unit in units.advisory(&case.command).units {
+        if rng.below(10) < 9 {
+            let value = match_value(&unit.text);
+            let pattern = if rng.below(5) < 3 {
+                value
+            } else {
+                format!("{} *", value.split(' ').next().unwrap_or_default())
+            };
+            rules.push(Rule {
+                pattern,
+                state: PermissionState::Allow,
+            });
+        }
+    }
+    rules.push(Rule {
+        pattern: format!("{} *", case.payload),
+        state: PermissionState::Deny,
+    });
+    Pair {
+        command: case.command,
+        policy: Policy::new(rules, HOME),
+        family: Some(case.family),
     }
 }
 

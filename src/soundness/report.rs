@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 
+use super::reach::{self, FamilyTally, Table};
 use crate::hardened::Profile;
 
 /// Which policy an allowed decision was made under.
@@ -47,6 +48,8 @@ pub struct Violation {
     /// Under `hardened`: the deployed finding whose classifier claims it, if
     /// any — a hint at which clause has the gap, not an excuse.
     pub resembles: Option<&'static str>,
+    /// The family of bash constructs the pair was drawn from, if any.
+    pub family: Option<&'static str>,
 }
 
 impl fmt::Display for Violation {
@@ -65,6 +68,9 @@ impl fmt::Display for Violation {
         }
         if let Some(id) = self.resembles {
             write!(f, " [resembles {id}]")?;
+        }
+        if let Some(family) = self.family {
+            write!(f, " [family {family}]")?;
         }
         Ok(())
     }
@@ -97,6 +103,9 @@ pub struct ProfileReport {
     pub examples: BTreeMap<&'static str, String>,
     /// Violations no finding accounts for (under `hardened`: all of them).
     pub unclassified: Vec<Violation>,
+    /// Per family of bash constructs, for the pairs drawn from one
+    /// (`GEN-FAM-15`).
+    pub families: BTreeMap<&'static str, FamilyTally>,
 }
 
 impl ProfileReport {
@@ -115,6 +124,7 @@ impl ProfileReport {
             per_finding: BTreeMap::new(),
             examples: BTreeMap::new(),
             unclassified: Vec::new(),
+            families: BTreeMap::new(),
         }
     }
 
@@ -135,6 +145,7 @@ impl ProfileReport {
         }
         self.unclassified.extend(other.unclassified);
         self.unclassified.sort_by_key(|v| (v.index, v.policy));
+        reach::absorb(&mut self.families, other.families);
     }
 }
 
@@ -255,6 +266,7 @@ impl fmt::Display for ProfileReport {
             let example = self.examples.get(id).map_or("", String::as_str);
             writeln!(f, "    {id:<6} {count:>8}   e.g. {example:?}")?;
         }
+        write!(f, "{}", Table(&self.families))?;
         let label = match self.profile {
             Profile::Hardened => "violations (must be 0)",
             Profile::Deployed => "unclassified",

@@ -12,6 +12,7 @@ use inner_cmd_spec::pipeline::{decide, Options};
 use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
+mod families;
 mod race;
 mod session;
 mod wrappers;

@@ -25,6 +25,9 @@ mod ground;
 // chapter 6.3: generated pairs, every allow run in bash (features `ground`, `arbitrary`)
 mod soundness;
 
+// chapter 11.3: the soundness run drawing from the families (features `ground`, `arbitrary`)
+mod soundness_families;
+
 // chapter 7: the reference bash policy
 mod policy;
 

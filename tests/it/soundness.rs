@@ -13,7 +13,9 @@ use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::ground_violations;
 use inner_cmd_spec::pipeline::{decide, Options};
-use inner_cmd_spec::soundness::{decide_violations, run, Budget, Report, KNOWN_GROUND_VIOLATIONS};
+use inner_cmd_spec::soundness::{
+    decide_violations, run, Budget, Report, Source, KNOWN_GROUND_VIOLATIONS,
+};
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 /// Allows the bounded run checks per profile (`SOUNDNESS_ALLOWS` overrides).
@@ -35,6 +37,7 @@ fn bounded_run() -> Report {
         batch: 50,
         workers: 4,
         progress: false,
+        source: Source::Shapes,
     };
     run(&oracle, 7, &Profile::ALL, budget)
 }

@@ -18,6 +18,7 @@ DENY_SECRET = R(("*", "allow"), ("cat *secret*", "deny"))
 DENY_REDIRECT = R(("*", "allow"), ("*>*", "deny"))
 DENY_PUSH = R(("*", "allow"), ("git push *", "deny"))
 DENY_PASSWD = R(("*", "allow"), ("cat /etc/passwd", "deny"))
+DENY_ENV = R(("*", "allow"), ("cat .env", "deny"))
 ALLOW_LS = R(("*", "ask"), ("ls", "allow"))
 ALLOW_CAT_RM = R(("*", "ask"), ("cat *", "allow"), ("rm *", "allow"))
 CS, PS, SUB = "command_substitution", "process_substitution", "subshell"
@@ -202,6 +203,36 @@ CONTRASTS = [
 ]
 
 
+# Found by the soundness run drawing from the families of bash constructs
+# (GEN-FAM-15); units as the package gives them (through the adapter); bash
+# runs the payload of each (tests/it/soundness_families.rs). Emitted after
+# every other vector, so that earlier ids stay put.
+FAMILY_WITNESSES = [
+    ("F-29", ["POL-UNIT-2"], DENY_RM, "echo ${x:-`rm -rf x`}", [U("echo ${x:-`rm -rf x`}")], "allow"),
+    ("F-29", ["POL-UNIT-2"], DENY_RM, "echo hi `echo \\`rm -rf x\\``",
+     [U("echo hi `echo \\`rm -rf x\\``"), U("echo \\`rm -rf x\\`", CS)], "allow"),
+    ("F-30", ["POL-UNIT-2"], DENY_RM, "echo ${PWD%%$(rm -rf x)}", [U("echo ${PWD%%$(rm -rf x)}")], "allow"),
+    ("F-31", ["POL-UNIT-2"], DENY_RM, "x='a[$(rm -rf x)]'; echo $((x))", [U("x='a[$(rm -rf x)]'"), U("echo $((x))")], "allow"),
+    ("F-31", ["POL-UNIT-2"], DENY_RM, "x='a[$(rm -rf x)]'; echo ${PWD:x}", [U("x='a[$(rm -rf x)]'"), U("echo ${PWD:x}")], "allow"),
+    ("F-32", ["POL-FLOOR-2"], DENY_RM, "test -v 'a[$(rm -rf x)]'", [U("test -v 'a[$(rm -rf x)]'")], "allow"),
+    ("F-32", ["POL-FLOOR-2"], DENY_RM, "printf -v'a[$(rm -rf x)]' x", [U("printf -v'a[$(rm -rf x)]' x")], "allow"),
+    ("F-33", ["POL-UNIT-2"], DENY_RM, "PS4='$(rm -rf x)'; set -x; echo hi", [U("PS4='$(rm -rf x)'"), U("set -x"), U("echo hi")], "allow"),
+    ("F-33", ["POL-UNIT-2"], DENY_RM, "x='$(rm -rf x)'; echo ${x@P}", [U("x='$(rm -rf x)'"), U("echo ${x@P}")], "allow"),
+    ("F-34", ["POL-FLOOR-2"], DENY_RM, "hash -p /usr/bin/rm ls; ls -rf x", [U("hash -p /usr/bin/rm ls"), U("ls -rf x")], "allow"),
+    ("F-34", ["POL-FLOOR-2"], DENY_RM, "BASH_CMDS[ls]=/usr/bin/rm; ls -rf x", [U("BASH_CMDS[ls]=/usr/bin/rm"), U("ls -rf x")], "allow"),
+    ("F-34", ["POL-FLOOR-2"], DENY_RM, "shopt -s expand_aliases\nalias ls='rm -rf x'\nls",
+     [U("shopt -s expand_aliases"), U("alias ls='rm -rf x'"), U("ls")], "allow"),
+    ("F-35", ["POL-UNIT-2"], DENY_RM, "cat <<EOF && rm -rf x\nbody\nEOF", [U("cat")], "allow"),
+    ("F-36", ["POL-MATCH-5", "POL-CHECK-2"], DENY_PUSH, "git p\\\nush --force", [U("git p\\\nush --force")], "allow"),
+    ("F-36", ["POL-MATCH-5", "POL-CHECK-2"], DENY_ENV, "cat $'\\x2e\\x65\\x6e\\x76'", [U("cat $'\\x2e\\x65\\x6e\\x76'")], "allow"),
+    ("F-37", ["POL-UNIT-7"], DENY_RM, "ls -la \"$( {rm,-rf,x} )\"", [U("ls -la"), U("\"$( {rm,-rf,x} )\"")], "allow"),
+    ("F-10", ["POL-FLOOR-2", "POL-FLOOR-4"], DENY_RM, "jobs -x rm -rf x", [U("jobs -x rm -rf x")], "allow"),
+    ("F-10", ["POL-FLOOR-2", "POL-FLOOR-4"], DENY_RM, "mapfile -c 1 -C 'rm -rf x;:' a <<< x", [U("mapfile -c 1 -C 'rm -rf x;:' a <<< x")], "allow"),
+    ("F-13", ["POL-FLOOR-3"], DENY_RM, "bash /dev/stdin <<< 'rm -rf x'", [U("bash /dev/stdin <<< 'rm -rf x'")], "allow"),
+    ("F-13", ["POL-FLOOR-3"], DENY_RM, "sh /proc/self/fd/0 <<< 'rm -rf x'", [U("sh /proc/self/fd/0 <<< 'rm -rf x'")], "allow"),
+]
+
+
 def main():
     v = Vectors("findings", "Witnesses of every finding of spec/findings.md (fail-opens of the deployed policy that the reference models), and the neighbouring cases that fail closed; ops `check` and `advisory`.")
     v.note("FAIL_OPEN_FINDING", "Reproduces the finding named at the start of the comment (F-n in spec/findings.md): a command the deny rule was written to stop is allowed. The expected value is the fail-open answer, because the reference models the deployed policy.")
@@ -239,6 +270,13 @@ def main():
         exp = pipeline(rules, command, gunits, runits)
         assert exp["outcome"] == outcome, (finding, command, exp)
         v.add(pipe, "%s: %r, outcome %s" % (finding, command, outcome), clauses + ["CONF-VEC-9", "INV-KNOWN-1", "PIPE-1", "PIPE-6"], {"rules": rules, "command": command}, exp, ["AUTHORIZER_FINDING"])
+    family_gate = v.group("check", {"home": HOME})
+    family_adv = v.group("advisory", {"home": HOME})
+    for finding, clauses, rules, command, units, state in FAMILY_WITNESSES:
+        exp = derive(rules, command, units)
+        assert exp["state"] == state and exp["matchedPattern"] == "*", (finding, command, exp)
+        for g in (family_gate, family_adv):
+            v.add(g, "%s: %r is allowed by `*` although a deny rule targets it" % (finding, command), clauses + ["CONF-VEC-9"], {"rules": rules, "command": command}, exp, ["FAIL_OPEN_FINDING"])
     return v.write()
 
 

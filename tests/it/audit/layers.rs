@@ -78,7 +78,8 @@ fn audit_proto_4_broken_layers_are_errors() {
 /// commands as `["bash", "-c", …]` and executed commands as their argv; an
 /// `error` answer is unknown, never an approval. This layer refuses any argv
 /// holding `git push` or `touch pwned` in a row and cannot say about
-/// `stat`, so brace expansion of the command words fools it.
+/// `stat`, so every witness must hide the phrase from its words (a
+/// spelling, an expansion) while bash runs it.
 #[test]
 fn audit_proto_2_argv_form() {
     let body = r#" argv=request["argv"]
@@ -90,22 +91,20 @@ fn audit_proto_2_argv_form() {
         body,
     );
     let mut settings = Settings::new(&layer);
-    settings.budget = Budget::Cases(160);
+    settings.budget = Budget::Cases(400);
     let report = audit::audit(&settings).unwrap();
     assert!(!report.calibration.bases.iter().any(|b| b.contains("stat")));
     assert!(report.calibration.payloads.contains(&"git push".to_owned()));
-    let braced: Vec<_> = report
-        .witnesses
-        .iter()
-        .filter(|w| w.family == "brace-command")
-        .collect();
-    assert!(!braced.is_empty(), "{:#?}", report.witnesses);
-    for witness in braced {
+    assert!(!report.witnesses.is_empty(), "{report:#?}");
+    for witness in &report.witnesses {
         assert!(!witness.command.contains("git push") && !witness.command.contains("touch pwned"));
-        assert!(witness
-            .refused_alone
-            .iter()
-            .any(|r| r == "git push" || r == "touch pwned"));
+        assert!(
+            witness
+                .refused_alone
+                .iter()
+                .any(|r| r.contains("git push") || r.contains("touch pwned")),
+            "{witness:?}"
+        );
     }
 }
 

@@ -155,6 +155,54 @@ pub const FINDINGS: &[Finding] = &[
     allowed("F-26", "ls\u{c}# x ; rm -rf y", "ls"),
     allowed("F-26", "ls \r# x ; rm -rf y", "ls"),
     allowed("F-28", "cat a | cat b | cat c\nrm x && echo EXIT", "cat a"),
+    // Found by the soundness run drawing from the families (GEN-FAM-15).
+    whole("F-29", "echo ${x:-`rm -rf x`}"),
+    allowed(
+        "F-29",
+        "echo hi `echo \\`rm -rf x\\``",
+        "echo hi `echo \\`rm -rf x\\``",
+    ),
+    whole("F-30", "echo ${PWD%%$(rm -rf x)}"),
+    allowed(
+        "F-31",
+        "x='a[$(rm -rf x)]'; echo $((x))",
+        "x='a[$(rm -rf x)]'",
+    ),
+    allowed(
+        "F-31",
+        "x='a[$(rm -rf x)]'; echo ${PWD:x}",
+        "x='a[$(rm -rf x)]'",
+    ),
+    whole("F-32", "test -v 'a[$(rm -rf x)]'"),
+    whole("F-32", "printf -v'a[$(rm -rf x)]' x"),
+    allowed(
+        "F-33",
+        "PS4='$(rm -rf x)'; set -x; echo hi",
+        "PS4='$(rm -rf x)'",
+    ),
+    allowed("F-33", "x='$(rm -rf x)'; echo ${x@P}", "x='$(rm -rf x)'"),
+    allowed(
+        "F-34",
+        "hash -p /usr/bin/rm ls; ls -rf x",
+        "hash -p /usr/bin/rm ls",
+    ),
+    allowed(
+        "F-34",
+        "BASH_CMDS[ls]=/usr/bin/rm; ls -rf x",
+        "BASH_CMDS[ls]=/usr/bin/rm",
+    ),
+    allowed("F-35", "cat <<EOF && rm -rf x\nbody\nEOF", "cat"),
+    Finding {
+        id: "F-36",
+        command: "git p\\\nush --force",
+        rules: DENY_PUSH,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "git p\\\nush --force",
+    },
+    allowed("F-37", "ls -la \"$( {rm,-rf,x} )\"", "ls -la"),
+    whole("F-10", "jobs -x rm -rf x"),
+    whole("F-13", "bash /dev/stdin <<< 'rm -rf x'"),
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -183,6 +231,15 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-25", &["POL-UNIT-7"]),
     ("F-26", &["POL-UNIT-1"]),
     ("F-28", &["POL-UNIT-1"]),
+    ("F-29", &["POL-UNIT-2"]),
+    ("F-30", &["POL-UNIT-2"]),
+    ("F-31", &["POL-UNIT-2"]),
+    ("F-32", &["POL-FLOOR-2"]),
+    ("F-33", &["POL-UNIT-2"]),
+    ("F-34", &["POL-FLOOR-2"]),
+    ("F-35", &["POL-UNIT-2"]),
+    ("F-36", &["POL-MATCH-5", "POL-CHECK-2"]),
+    ("F-37", &["POL-UNIT-7"]),
 ];
 
 /// The clauses finding `id` follows.

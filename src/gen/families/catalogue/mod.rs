@@ -1,0 +1,54 @@
+//! The families, one file per group of chapters of the bash reference
+//! manual (`GEN-FAM-3` to `GEN-FAM-12`).
+
+mod builtins;
+mod expansions;
+mod programs;
+mod variables;
+mod words;
+
+use std::sync::LazyLock;
+
+use super::{Family, Reach, Slot};
+
+pub use programs::{ENV_READERS, RUNNING_PROGRAMS};
+pub use variables::READ_VARIABLES;
+
+/// Every family, in the manual's order.
+pub static FAMILIES: LazyLock<Vec<Family>> = LazyLock::new(|| {
+    [
+        expansions::PARAMETERS,
+        expansions::ARITHMETIC,
+        expansions::SUBSTITUTIONS,
+        builtins::BUILTIN_FAMILIES,
+        variables::VARIABLE_FAMILIES,
+        words::SPELLINGS,
+        words::LEXING,
+        builtins::REBINDING,
+        variables::ENVIRONMENT,
+        programs::PROGRAM_FAMILIES,
+    ]
+    .concat()
+});
+
+/// A family (a `const fn` so that the tables stay tables).
+const fn family(
+    name: &'static str,
+    summary: &'static str,
+    clause: &'static str,
+    chapter: &'static str,
+    slot: Slot,
+    reach: Reach,
+    forms: &'static [&'static str],
+) -> Family {
+    Family {
+        name,
+        summary,
+        clause,
+        chapter,
+        slot,
+        reach,
+        forms,
+        unplaced: &[],
+    }
+}

@@ -1,0 +1,224 @@
+//! The holes of a family's form and the spellings they apply (`GEN-FAM-1`,
+//! `GEN-FAM-8`).
+//!
+//! A hole is `«source»` or `«spelling:source»`. Sources: `P` the payload,
+//! `N` its program name, `A` its arguments, `A1` its first argument, `AR`
+//! the arguments after it; `B`, `BN`, `BA` the same of the base; and table
+//! holes that draw an entry: `BUILTIN` (a builtin of the generated table
+//! with one of its options), `SETOPT`, `SHOPT`, `VAR` (a variable bash sets
+//! or reads), `RUNNER` (a program that runs its arguments, with the payload
+//! placed), `ENVVAR`/`ENVVAL`/`ENVPROG` (one variable a program reads, its
+//! value holding the payload, and that program: the three agree).
+//! Spellings apply word by word, except `q`, `sq`, `bq`, `comma`, `ifs` and
+//! `lines`, which take the whole text.
+
+use super::builtins_table::{BUILTINS, SET_OPTIONS, SHELL_VARIABLES, SHOPT_OPTIONS};
+use super::catalogue::{ENV_READERS, READ_VARIABLES, RUNNING_PROGRAMS};
+use crate::gen::choices::Choices;
+
+/// Expands the holes of one form; table entries picked once per form.
+pub(super) struct Expander<'i> {
+    pub base: &'i str,
+    pub payload: &'i str,
+    env: Option<usize>,
+}
+
+impl<'i> Expander<'i> {
+    pub(super) const fn new(base: &'i str, payload: &'i str) -> Self {
+        Self {
+            base,
+            payload,
+            env: None,
+        }
+    }
+
+    /// `template` with every hole filled.
+    pub(super) fn expand<C: Choices + ?Sized>(&mut self, template: &str, c: &mut C) -> String {
+        let mut out = String::with_capacity(template.len() + 32);
+        let mut rest = template;
+        while let Some(open) = rest.find('«') {
+            out.push_str(rest.get(..open).unwrap_or_default());
+            let after = rest.get(open + '«'.len_utf8()..).unwrap_or_default();
+            let Some(close) = after.find('»') else {
+                out.push_str(rest.get(open..).unwrap_or_default());
+                return out;
+            };
+            let hole = after.get(..close).unwrap_or_default();
+            let filled = self.hole(hole, c);
+            out.push_str(&filled);
+            rest = after.get(close + '»'.len_utf8()..).unwrap_or_default();
+        }
+        out.push_str(rest);
+        out
+    }
+
+    fn hole<C: Choices + ?Sized>(&mut self, hole: &str, c: &mut C) -> String {
+        let (spelling, source) = hole.split_once(':').unwrap_or(("", hole));
+        let text = self.source(source, c);
+        spell(spelling, &text, c)
+    }
+
+    fn source<C: Choices + ?Sized>(&mut self, source: &str, c: &mut C) -> String {
+        let words = |text: &str| text.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        let payload = words(self.payload);
+        let base = words(self.base);
+        let from = |w: &[String], skip: usize| w.iter().skip(skip).cloned().collect::<Vec<_>>();
+        match source {
+            "P" => self.payload.to_owned(),
+            "N" => payload.first().cloned().unwrap_or_default(),
+            "A" => from(&payload, 1).join(" "),
+            "A1" => payload.get(1).cloned().unwrap_or_default(),
+            "AR" => from(&payload, 2).join(" "),
+            "B" => self.base.to_owned(),
+            "BN" => base.first().cloned().unwrap_or_default(),
+            "BA" => from(&base, 1).join(" "),
+            "BUILTIN" => {
+                let (name, _, options) = BUILTINS
+                    .get(c.choose(BUILTINS.len()))
+                    .copied()
+                    .unwrap_or(("eval", "", &[]));
+                let option = match options.len() {
+                    0 => String::new(),
+                    n => options.get(c.choose(n + 1)).map_or(String::new(), |o| {
+                        // An option's argument: a command where it is one, else a plain word.
+                        match o.split_once(' ') {
+                            Some((flag, "command" | "callback" | "function" | "shell-command")) => {
+                                format!(" {flag} {}", spell("q", self.payload, c))
+                            }
+                            Some((flag, _)) => format!(" {flag} x"),
+                            None => format!(" {o}"),
+                        }
+                    }),
+                };
+                format!("{name}{option}")
+            }
+            "SETOPT" => pick(SET_OPTIONS, c).to_owned(),
+            "SHOPT" => pick(SHOPT_OPTIONS, c).to_owned(),
+            "VAR" => {
+                let all = SHELL_VARIABLES.len() + READ_VARIABLES.len();
+                let i = c.choose(all);
+                SHELL_VARIABLES
+                    .get(i)
+                    .or_else(|| READ_VARIABLES.get(i.saturating_sub(SHELL_VARIABLES.len())))
+                    .copied()
+                    .unwrap_or("IFS")
+                    .to_owned()
+            }
+            "RUNNER" => {
+                let template = pick(RUNNING_PROGRAMS, c);
+                self.expand(template, c)
+            }
+            "ENVVAR" | "ENVVAL" | "ENVPROG" => {
+                let index = *self.env.get_or_insert_with(|| c.choose(ENV_READERS.len()));
+                let (var, value, program) = ENV_READERS.get(index).copied().unwrap_or((
+                    "GIT_SSH_COMMAND",
+                    "«P»",
+                    "git ls-remote ssh://h/r",
+                ));
+                match source {
+                    "ENVVAR" => var.to_owned(),
+                    "ENVVAL" => self.expand(value, c),
+                    _ => program.to_owned(),
+                }
+            }
+            other => other.to_owned(),
+        }
+    }
+}
+
+fn pick<'a, C: Choices + ?Sized>(items: &[&'a str], c: &mut C) -> &'a str {
+    items
+        .get(c.choose(items.len()))
+        .copied()
+        .unwrap_or_default()
+}
+
+/// `text` in the named spelling (`GEN-FAM-8`); an unknown or empty name
+/// leaves it as it is.
+pub(super) fn spell<C: Choices + ?Sized>(spelling: &str, text: &str, c: &mut C) -> String {
+    match spelling {
+        "q" => format!("'{}'", text.replace('\'', r"'\''")),
+        "sq" => text.replace('\'', r"'\''"),
+        "bq" => backquoted(text, 1 + c.choose(4)),
+        "comma" => text.replace(' ', ","),
+        "ifs" => text.replace(' ', "${IFS}"),
+        "" => text.to_owned(),
+        word_wise => text
+            .split(' ')
+            .map(|word| spell_word(word_wise, word))
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// `text` run by backquotes nested `depth` deep: each level escapes the
+/// backslashes and backquotes of the level inside it, as bash's reading of
+/// `` `…` `` removes one level (bash-facts §4).
+pub(super) fn backquoted(text: &str, depth: usize) -> String {
+    let mut inner = text.to_owned();
+    for level in 0..depth.max(1) {
+        let escaped = inner.replace('\\', r"\\").replace('`', r"\`");
+        inner = if level == 0 {
+            format!("`{inner}`")
+        } else {
+            format!("`echo {escaped}`")
+        };
+    }
+    inner
+}
+
+fn spell_word(spelling: &str, word: &str) -> String {
+    let mut chars = word.chars();
+    let first: String = chars.next().map(String::from).unwrap_or_default();
+    let rest: String = chars.collect();
+    let each = |f: &dyn Fn(char) -> String| word.chars().map(f).collect::<String>();
+    match spelling {
+        "ansi" => format!("$'{}'", word.replace('\\', r"\\").replace('\'', r"\'")),
+        "hex" => format!(
+            "$'{}'",
+            each(&|ch| format!("\\x{:02x}", u32::from(ch) & 0xff))
+        ),
+        "oct" => format!(
+            "$'{}'",
+            each(&|ch| format!("\\{:03o}", u32::from(ch) & 0xff))
+        ),
+        "uni" => format!("$'{}'", each(&|ch| format!("\\u{:04x}", u32::from(ch)))),
+        "locale" => format!("$\"{word}\""),
+        "bs" => each(&|ch| format!("\\{ch}")),
+        "bsmid" if !rest.is_empty() => format!("{first}\\{rest}"),
+        "empty" => format!("{first}''{rest}"),
+        "dq" => format!("\"{word}\""),
+        "dqmid" => format!("{first}\"\"{rest}"),
+        "brace" => format!("{{{word},}}"),
+        "cont" if !rest.is_empty() => format!("{first}\\\n{rest}"),
+        "glob" => match word.char_indices().last() {
+            Some((at, ch)) => format!("{}[{ch}]", word.get(..at).unwrap_or_default()),
+            None => word.to_owned(),
+        },
+        _ => word.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::ByteChoices;
+
+    #[test]
+    fn nested_backquotes_escape_each_level() {
+        assert_eq!(backquoted("rm x", 1), "`rm x`");
+        assert_eq!(backquoted("rm x", 2), r"`echo \`rm x\``");
+        assert_eq!(backquoted("rm x", 3), r"`echo \`echo \\\`rm x\\\`\``");
+    }
+
+    #[test]
+    fn spellings_of_a_word() {
+        let mut c = ByteChoices::new(&[]);
+        assert_eq!(spell("empty", "rm -rf", &mut c), "r''m -''rf");
+        assert_eq!(spell("hex", "rm", &mut c), r"$'\x72\x6d'");
+        assert_eq!(spell("brace", "rm", &mut c), "{rm,}");
+        assert_eq!(spell("glob", "rm", &mut c), "r[m]");
+        assert_eq!(spell("ifs", "rm -rf x", &mut c), "rm${IFS}-rf${IFS}x");
+        assert_eq!(spell("q", "it's", &mut c), r"'it'\''s'");
+    }
+}
