@@ -140,7 +140,7 @@
 //! | `arbitrary` | `Arbitrary` cases for libFuzzer, and the `authorize` check of `fuzzing` |
 //! | `quickcheck` | `quickcheck::Arbitrary` cases |
 //! | `fuzzing` | the checks the cargo-fuzz targets run (module `fuzzing`) |
-//! | `ground` | the execution oracle `ground` (runs commands in bash in a `bwrap` sandbox, Linux) and `invariants::check_ground` |
+//! | `ground` | the execution oracle `ground` (runs commands in bash in a sandbox, bubblewrap or `unshare`, Linux) and `invariants::check_ground` |
 //!
 //! Only `cli` is on by default, for the binary; the library needs none of
 //! them. The evaluator itself (chapters 1-6: [`ecma`], [`payload`],

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::layer::{Answer, Ask, Layer};
 use super::AuditError;
-use crate::ground::{literal_words, quote_words, Executed, Execution, Origin};
+use crate::ground::{literal_words, quote_words, shell_quote, Executed, Execution, Resolution};
 
 /// Bash's builtins (bash 5.2, `compgen -b`): a record of one ran no program
 /// but is a simple command bash executed, judged by its text.
@@ -88,46 +88,51 @@ pub enum Rendered {
     Judged(Ask),
     /// Runs nothing of its own (assignments only, a compound head).
     Nothing,
-    /// No program ran and the name is no builtin: a function call or a
-    /// program not found (`AUDIT-5`).
-    Unresolved(String),
+    /// No program ran and the name is no builtin: a function call, a
+    /// program not found, or a text bash gave no program of its own (`AUDIT-5`).
+    Unresolved(String, Apart),
 }
 
+/// Variables bash itself changes for every program or directory change;
+/// a difference in them is no assignment the command made.
+const BASH_SET: &[&str] = &["_", "PWD", "OLDPWD", "SHLVL"];
+
 /// How an executed command is asked about alone (`AUDIT-4`): a program by
-/// its argv (basename first) after the assignments written before it, a
-/// builtin by its text.
+/// its argv (the basename of the program that ran, then its arguments after
+/// expansion), after the environment it ran with where that differs from
+/// the command's base environment (`INV-GROUND-8`), as assignments; a
+/// builtin by its text. How bash resolved the name decides which.
 #[must_use]
 pub fn render(executed: &Executed) -> Rendered {
-    let words = literal_words(&executed.text);
-    let assignments: Vec<String> = match (&executed.origin, &words) {
-        (Origin::Bash, Some(words)) => words
-            .iter()
-            .take_while(|w| is_assignment(w))
-            .cloned()
-            .collect(),
-        _ => Vec::new(),
-    };
     if let Some(argv) = &executed.argv {
         let mut argv = argv.clone();
         if let Some(first) = argv.first_mut() {
             *first = basename(first).to_owned();
         }
-        let mut text = quote_words(&assignments);
-        if !text.is_empty() {
-            text.push(' ');
+        let mut text = String::new();
+        for (name, value) in executed.environment.iter().flatten() {
+            if let (Some(value), false) = (value, BASH_SET.contains(&name.as_str())) {
+                text.push_str(&format!("{name}={} ", shell_quote(value)));
+            }
         }
         text.push_str(&quote_words(&argv));
         return Rendered::Judged(Ask::Simple { text, argv });
     }
     let name = command_word(&executed.text);
-    match name {
-        None => Rendered::Nothing,
-        Some(name) if HEADS.contains(&name) => Rendered::Nothing,
-        Some(name) if BUILTINS.contains(&name) => Rendered::Judged(Ask::Simple {
+    match (executed.resolved_as, name) {
+        (_, None) | (Resolution::Keyword | Resolution::None, _) => Rendered::Nothing,
+        (_, Some(name)) if HEADS.contains(&name) => Rendered::Nothing,
+        (Resolution::Function, Some(name)) => {
+            Rendered::Unresolved(name.to_owned(), Apart::FunctionCall)
+        }
+        (Resolution::NotFound, Some(name)) => {
+            Rendered::Unresolved(name.to_owned(), Apart::NotFound)
+        }
+        (_, Some(name)) if BUILTINS.contains(&name) => Rendered::Judged(Ask::Simple {
             text: executed.text.clone(),
-            argv: words.unwrap_or_else(|| vec![executed.text.clone()]),
+            argv: literal_words(&executed.text).unwrap_or_else(|| vec![executed.text.clone()]),
         }),
-        Some(name) => Rendered::Unresolved(name.to_owned()),
+        (_, Some(name)) => Rendered::Unresolved(name.to_owned(), Apart::NoProgram),
     }
 }
 
@@ -164,6 +169,10 @@ pub enum Apart {
     FunctionCall,
     /// No such program.
     NotFound,
+    /// No program ran for the text and bash did not say why (a text the
+    /// trap renders inside an expansion, a program attributed to another
+    /// record).
+    NoProgram,
 }
 
 /// What the property says of one approved command's execution.
@@ -221,13 +230,8 @@ pub fn judge(
         }
     }
     for r in &rendered {
-        if let Rendered::Unresolved(name) = r {
-            let why = if defines_function(command, name) {
-                Apart::FunctionCall
-            } else {
-                Apart::NotFound
-            };
-            push_apart(&mut verdict.apart, name.clone(), why);
+        if let Rendered::Unresolved(name, why) = r {
+            push_apart(&mut verdict.apart, name.clone(), *why);
         }
     }
     // A pipe in front is the context a program like `xargs` is judged in.
@@ -262,23 +266,23 @@ pub fn ask_text(ask: &Ask) -> String {
     }
 }
 
-/// `command` defines a function `name` (`name()` or `function name`).
-fn defines_function(command: &str, name: &str) -> bool {
-    let compact: String = command.chars().filter(|c| !c.is_whitespace()).collect();
-    compact.contains(&format!("{name}()")) || command.contains(&format!("function {name}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ground::Origin;
 
-    fn entry(text: &str, argv: Option<&[&str]>) -> Executed {
+    fn entry(text: &str, argv: Option<&[&str]>, resolved_as: Resolution) -> Executed {
+        let argv: Option<Vec<String>> = argv.map(|a| a.iter().map(|&w| w.to_owned()).collect());
         Executed {
             text: text.to_owned(),
-            argv: argv.map(|a| a.iter().map(|&w| w.to_owned()).collect()),
+            path: argv.as_ref().and_then(|a| a.first().cloned()),
+            written_argv: argv.clone(),
+            argv,
             origin: Origin::Bash,
             inner_at: None,
             pid: 1,
+            resolved_as,
+            environment: None,
         }
     }
 
@@ -289,36 +293,61 @@ mod tests {
         }
     }
 
-    /// AUDIT-4: a program is asked about by its argv after its assignments;
+    /// AUDIT-4: a program is asked about by its argv (the program that ran,
+    /// basename first) after the environment it was given beyond the base;
     /// a builtin by its text; a head or an assignment runs nothing.
     #[test]
     fn audit_4_renderings() {
-        let push = entry("$x push", Some(&["/usr/bin/git", "push"]));
+        let program = Resolution::Program;
+        let push = entry("ls push", Some(&["/usr/bin/git", "push"]), program);
         assert_eq!(judged_text(&render(&push)), Some("git push"));
-        let env = entry("GIT_DIR=/tmp git log", Some(&["/usr/bin/git", "log"]));
-        assert_eq!(judged_text(&render(&env)), Some("GIT_DIR=/tmp git log"));
-        let quoted = entry(
-            "find . {-delete,}",
-            Some(&["/usr/bin/find", ".", "-delete", "a b"]),
+        let mut env = entry(
+            "GIT_DIR=/tmp git log",
+            Some(&["/usr/bin/git", "log"]),
+            program,
         );
+        env.environment = Some(
+            [
+                ("GIT_DIR".to_owned(), Some("/tmp x".to_owned())),
+                ("_".to_owned(), Some("/usr/bin/git".to_owned())),
+                ("HOME".to_owned(), None),
+            ]
+            .into_iter()
+            .collect(),
+        );
+        assert_eq!(judged_text(&render(&env)), Some("GIT_DIR='/tmp x' git log"));
+        let spaced = ["/usr/bin/find", ".", "-delete", "a b"];
+        let quoted = entry("find . {-delete,}", Some(&spaced), program);
         assert_eq!(judged_text(&render(&quoted)), Some("find . -delete 'a b'"));
-        let builtin = entry("echo $((x))", None);
+        let builtin = entry("echo $((x))", None, Resolution::Builtin);
         assert_eq!(judged_text(&render(&builtin)), Some("echo $((x))"));
-        assert_eq!(render(&entry("x=1", None)), Rendered::Nothing);
-        assert_eq!(render(&entry("for x in a b", None)), Rendered::Nothing);
-        assert_eq!(render(&entry("(( x ))", None)), Rendered::Nothing);
+        assert_eq!(
+            render(&entry("x=1", None, Resolution::None)),
+            Rendered::Nothing
+        );
+        let head = entry("for x in a b", None, Resolution::Keyword);
+        assert_eq!(render(&head), Rendered::Nothing);
+        assert_eq!(
+            render(&entry("(( x ))", None, Resolution::Unknown)),
+            Rendered::Nothing
+        );
     }
 
-    /// AUDIT-5: a name that is no builtin and started no program is set
-    /// apart as a function call or a program not found.
+    /// AUDIT-5: a name that started no program and is no builtin is set
+    /// apart, with bash's own word on how it resolved.
     #[test]
     fn audit_5_unresolved_names() {
-        assert_eq!(
-            render(&entry("pwned x", None)),
-            Rendered::Unresolved("pwned".into())
-        );
-        assert!(defines_function("f() { ls; }; f", "f"));
-        assert!(defines_function("function f { ls; }; f", "f"));
-        assert!(!defines_function("pwned x", "pwned"));
+        let rows = [
+            ("pwned x", Resolution::NotFound, Apart::NotFound),
+            ("f x", Resolution::Function, Apart::FunctionCall),
+            ("777 README.md", Resolution::Unknown, Apart::NoProgram),
+        ];
+        for (text, resolved, why) in rows {
+            let name = text.split(' ').next().unwrap_or_default().to_owned();
+            assert_eq!(
+                render(&entry(text, None, resolved)),
+                Rendered::Unresolved(name, why)
+            );
+        }
     }
 }
