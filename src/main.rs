@@ -212,71 +212,26 @@ fn gen(args: &GenArgs) -> ExitCode {
 /// witness, 1 witnesses, 2 error (`AUDIT-10`).
 #[cfg(feature = "audit")]
 fn audit(args: &AuditArgs) -> ExitCode {
-    use inner_cmd_spec::audit::{self, Budget, Settings, Shard};
-    let fail = |message: String| {
-        eprintln!("inner-cmd audit: {message}");
-        ExitCode::from(2)
-    };
-    let read = |path: &std::path::Path| -> Result<audit::Report, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
-    };
-    let report = if args.merge.is_empty() {
-        let Some(layer) = &args.implementation else {
-            return fail("--impl is required".to_owned());
-        };
-        match &args.replay {
-            Some(path) => match read(path) {
-                Ok(saved) => audit::replay(layer, &saved, 2),
-                Err(error) => return fail(error),
-            },
-            None => {
-                let mut settings = Settings::new(layer);
-                settings.seed = args.seed;
-                match Shard::parse(&args.shard) {
-                    Ok(shard) => settings.shard = shard,
-                    Err(error) => return fail(error.to_string()),
-                }
-                settings.budget = match (args.minutes, args.cases) {
-                    (Some(minutes), _) => {
-                        match std::time::Duration::try_from_secs_f64(minutes * 60.0) {
-                            Ok(limit) => Budget::Time(limit),
-                            Err(_) => {
-                                return fail(format!("--minutes {minutes} is not a duration"))
-                            }
-                        }
-                    }
-                    (None, Some(cases)) => Budget::Cases(cases),
-                    (None, None) => Budget::Cases(200),
-                };
-                audit::audit(&settings)
-            }
+    let mut how = inner_cmd_spec::audit::invoke::Invocation::default();
+    how.layer.clone_from(&args.implementation);
+    how.seed = args.seed;
+    how.minutes = args.minutes;
+    how.cases = args.cases;
+    how.shard.clone_from(&args.shard);
+    how.replay.clone_from(&args.replay);
+    how.merge.clone_from(&args.merge);
+    how.json.clone_from(&args.json);
+    how.markdown.clone_from(&args.markdown);
+    match inner_cmd_spec::audit::invoke::invoke(&how) {
+        Ok((markdown, status)) => {
+            print!("{markdown}");
+            ExitCode::from(status)
         }
-    } else {
-        let reports: Result<Vec<_>, String> = args.merge.iter().map(|p| read(p)).collect();
-        match reports {
-            Ok(reports) => audit::merge(reports),
-            Err(error) => return fail(error),
-        }
-    };
-    let report = match report {
-        Ok(report) => report,
-        Err(error) => return fail(error.to_string()),
-    };
-    let markdown = audit::markdown(&report);
-    if let Some(path) = &args.json {
-        let json = serde_json::to_string_pretty(&report).unwrap_or_default();
-        if let Err(error) = std::fs::write(path, json + "\n") {
-            return fail(format!("{}: {error}", path.display()));
+        Err(error) => {
+            eprintln!("inner-cmd audit: {error}");
+            ExitCode::from(2)
         }
     }
-    if let Some(path) = &args.markdown {
-        if let Err(error) = std::fs::write(path, &markdown) {
-            return fail(format!("{}: {error}", path.display()));
-        }
-    }
-    print!("{markdown}");
-    ExitCode::from(audit::exit_status(&report))
 }
 
 /// `inner-cmd ground`: what bash executes for the command, each executed

@@ -23,6 +23,7 @@
 pub mod calibrate;
 pub mod check;
 pub mod generate;
+pub mod invoke;
 pub mod layer;
 pub mod minimize;
 pub mod oracle;
