@@ -255,6 +255,10 @@ pub mod soundness;
 
 pub mod manual;
 
+// Chapter 13: auditing a third-party permission layer against GNU bash.
+#[cfg(feature = "audit")]
+pub mod audit;
+
 // Test support at the top of the layering: fuzz-target checks (fuzz/, tests/it/gen/fuzz_replay.rs).
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;

@@ -27,8 +27,8 @@ struct Cli {
 enum Command {
     /// Run the whole pipeline (gate, then authorizer) on one command and print a trace.
     Check(CheckArgs),
-    /// Serve the oracle protocol: JSON Lines on stdin/stdout.
-    Serve,
+    /// Serve the oracle protocol: JSON Lines on stdin/stdout (`--audit`: the audit protocol).
+    Serve(ServeArgs),
     /// Answer one `decide` request read from stdin.
     Decide,
     /// Run the conformance vectors against another implementation.
@@ -50,6 +50,9 @@ enum Command {
     #[cfg(not(feature = "ground"))]
     #[command(hide = true, disable_help_flag = true)]
     Ground(Unavailable),
+    /// Audit a permission layer against what bash runs (spec chapter 13).
+    #[cfg(feature = "audit")]
+    Audit(AuditArgs),
     /// Print generated cases of the families of bash constructs as JSON lines, or list the families.
     #[cfg(feature = "gen")]
     Gen(GenArgs),
@@ -59,6 +62,51 @@ enum Command {
     #[cfg(not(feature = "proptest"))]
     #[command(hide = true, disable_help_flag = true)]
     Fuzz(Unavailable),
+}
+
+#[derive(clap::Args)]
+struct ServeArgs {
+    /// Speak the audit protocol (spec chapter 13): approved exactly when the pipeline allows.
+    #[arg(long)]
+    audit: bool,
+    /// With `--audit`: `deployed` or `hardened`.
+    #[arg(long, value_enum, default_value_t, requires = "audit")]
+    profile: cli::ProfileArg,
+    /// With `--audit`: a policy file; default: the built-in example.
+    #[arg(long, requires = "audit")]
+    policy: Option<std::path::PathBuf>,
+}
+
+#[cfg(feature = "audit")]
+#[derive(clap::Args)]
+struct AuditArgs {
+    /// The layer's command line (split on whitespace, no shell), speaking the audit protocol.
+    #[arg(long = "impl", required_unless_present = "merge")]
+    implementation: Option<String>,
+    /// The seed of the generated cases.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Run for this many minutes.
+    #[arg(long, conflicts_with = "cases")]
+    minutes: Option<f64>,
+    /// Run this many cases of the shard (default 200).
+    #[arg(long)]
+    cases: Option<u64>,
+    /// Write the JSON report here.
+    #[arg(long)]
+    json: Option<std::path::PathBuf>,
+    /// Write the Markdown report here.
+    #[arg(long)]
+    markdown: Option<std::path::PathBuf>,
+    /// Re-check the witnesses of this saved JSON report instead of generating.
+    #[arg(long, conflicts_with_all = ["minutes", "cases", "merge"])]
+    replay: Option<std::path::PathBuf>,
+    /// Run shard K of N (`K/N`) of the case stream.
+    #[arg(long, default_value = "0/1")]
+    shard: String,
+    /// Join these shards' JSON reports into one (no layer is run).
+    #[arg(long, num_args = 1.., conflicts_with_all = ["implementation", "replay"])]
+    merge: Vec<std::path::PathBuf>,
 }
 
 #[cfg(feature = "gen")]
@@ -185,7 +233,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check(&args),
-        Command::Serve => serve(),
+        Command::Serve(args) => serve(&args),
         Command::Decide => decide(),
         Command::Conform(args) => conform(&args),
         #[cfg(feature = "proptest")]
@@ -194,6 +242,8 @@ fn main() -> ExitCode {
         Command::Ground(args) => ground(&args),
         #[cfg(not(feature = "ground"))]
         Command::Ground(_) => needs_feature("ground", "ground"),
+        #[cfg(feature = "audit")]
+        Command::Audit(args) => audit(&args),
         #[cfg(feature = "gen")]
         Command::Gen(args) => gen(&args),
         #[cfg(not(feature = "gen"))]
@@ -217,6 +267,32 @@ fn gen(args: &GenArgs) -> ExitCode {
         }
         Err(error) => {
             eprintln!("inner-cmd gen: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `inner-cmd audit`: a layer checked against bash (`AUDIT-*`). Exit 0 no
+/// witness, 1 witnesses, 2 error (`AUDIT-10`).
+#[cfg(feature = "audit")]
+fn audit(args: &AuditArgs) -> ExitCode {
+    let mut how = inner_cmd_spec::audit::invoke::Invocation::default();
+    how.layer.clone_from(&args.implementation);
+    how.seed = args.seed;
+    how.minutes = args.minutes;
+    how.cases = args.cases;
+    how.shard.clone_from(&args.shard);
+    how.replay.clone_from(&args.replay);
+    how.merge.clone_from(&args.merge);
+    how.json.clone_from(&args.json);
+    how.markdown.clone_from(&args.markdown);
+    match inner_cmd_spec::audit::invoke::invoke(&how) {
+        Ok((markdown, status)) => {
+            print!("{markdown}");
+            ExitCode::from(status)
+        }
+        Err(error) => {
+            eprintln!("inner-cmd audit: {error}");
             ExitCode::from(2)
         }
     }
@@ -346,11 +422,17 @@ fn check(args: &CheckArgs) -> ExitCode {
     }
 }
 
-/// `inner-cmd serve`: the oracle protocol on stdin/stdout (`PROTO-*`).
-fn serve() -> ExitCode {
+/// `inner-cmd serve`: the oracle protocol on stdin/stdout (`PROTO-*`), or
+/// with `--audit` the audit protocol (`AUDIT-12`).
+fn serve(args: &ServeArgs) -> ExitCode {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match inner_cmd_spec::protocol::server::serve(stdin.lock(), stdout.lock()) {
+    let served = if args.audit {
+        serve_audit(args, stdin.lock(), stdout.lock())
+    } else {
+        inner_cmd_spec::protocol::server::serve(stdin.lock(), stdout.lock())
+    };
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         // A closed stdout means the client left; nothing is left to answer.
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -359,6 +441,25 @@ fn serve() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `serve --audit`: the pipeline under the profile and policy as an audited layer.
+fn serve_audit(
+    args: &ServeArgs,
+    input: impl std::io::BufRead,
+    output: impl std::io::Write,
+) -> std::io::Result<()> {
+    use inner_cmd_spec::hardened::Profile;
+    use inner_cmd_spec::policy::{config, Policy};
+    let home = std::env::var("HOME").unwrap_or_default();
+    let loaded = match &args.policy {
+        None => config::example_policy(),
+        Some(path) => config::load_file(path, &home),
+    }
+    .map_err(|error| std::io::Error::other(error.to_string()))?;
+    let policy = Policy::from_config(loaded, home);
+    let profile = Profile::from(args.profile);
+    inner_cmd_spec::protocol::audit::serve_audit(input, output, &policy, profile)
 }
 
 /// `inner-cmd decide`: one `decide` request on stdin, its answer on stdout (`PROTO-13`).

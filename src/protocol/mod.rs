@@ -10,6 +10,7 @@
 //! fuzz targets drive it without a process; [`server::serve`] adds the
 //! bounded line reader around it.
 
+pub mod audit;
 pub mod cache;
 mod error;
 mod ops;

@@ -47,5 +47,8 @@ mod gen;
 // chapter 12: the hardened profile
 mod hardened;
 
+// chapter 13: auditing a permission layer (feature `audit`)
+mod audit;
+
 // every clause cited, every citation a clause
 mod spec_clauses;

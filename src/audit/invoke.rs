@@ -1,0 +1,92 @@
+//! One `inner-cmd audit` invocation, so the binary only maps its arguments
+//! (`AUDIT-8`, `AUDIT-10`, `AUDIT-11`).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::report::{markdown, merge, Report};
+use super::run::{audit, replay, Budget, Settings, Shard};
+use super::AuditError;
+
+/// What the command line asked for.
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct Invocation {
+    /// `--impl`.
+    pub layer: Option<String>,
+    /// `--seed`.
+    pub seed: u64,
+    /// `--minutes`.
+    pub minutes: Option<f64>,
+    /// `--cases`.
+    pub cases: Option<u64>,
+    /// `--shard K/N`.
+    pub shard: String,
+    /// `--replay FILE`.
+    pub replay: Option<PathBuf>,
+    /// `--merge FILES…`.
+    pub merge: Vec<PathBuf>,
+    /// `--json FILE`.
+    pub json: Option<PathBuf>,
+    /// `--markdown FILE`.
+    pub markdown: Option<PathBuf>,
+}
+
+/// Runs the invocation, writes the files it names, and answers the
+/// Markdown report and the exit status (0 no witness, 1 witnesses).
+///
+/// # Errors
+/// Anything that makes the audit impossible (exit 2).
+pub fn invoke(how: &Invocation) -> Result<(String, u8), AuditError> {
+    let report = if how.merge.is_empty() {
+        let layer = how
+            .layer
+            .as_deref()
+            .ok_or_else(|| AuditError::Settings("--impl is required".to_owned()))?;
+        match &how.replay {
+            Some(path) => replay(layer, &read(path)?, 2)?,
+            None => {
+                let mut settings = Settings::new(layer);
+                settings.seed = how.seed;
+                settings.shard = Shard::parse(&how.shard)?;
+                settings.budget = match (how.minutes, how.cases) {
+                    (Some(minutes), _) => {
+                        Budget::Time(Duration::try_from_secs_f64(minutes * 60.0).map_err(|_| {
+                            AuditError::Settings(format!("--minutes {minutes} is not a duration"))
+                        })?)
+                    }
+                    (None, Some(cases)) => Budget::Cases(cases),
+                    (None, None) => Budget::Cases(200),
+                };
+                audit(&settings)?
+            }
+        }
+    } else {
+        merge(
+            how.merge
+                .iter()
+                .map(|p| read(p))
+                .collect::<Result<_, _>>()?,
+        )?
+    };
+    let text = markdown(&report);
+    if let Some(path) = &how.json {
+        let json =
+            serde_json::to_string_pretty(&report).map_err(|e| AuditError::Report(e.to_string()))?;
+        write(path, &(json + "\n"))?;
+    }
+    if let Some(path) = &how.markdown {
+        write(path, &text)?;
+    }
+    Ok((text, super::exit_status(&report)))
+}
+
+fn read(path: &Path) -> Result<Report, AuditError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| AuditError::Report(format!("{}: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| AuditError::Report(format!("{}: {e}", path.display())))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), AuditError> {
+    std::fs::write(path, text).map_err(|e| AuditError::Report(format!("{}: {e}", path.display())))
+}

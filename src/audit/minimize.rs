@@ -1,0 +1,184 @@
+//! The minimizer (`AUDIT-6`): delta debugging over list elements, words and
+//! characters, and the shortest refused payload, keeping the witness alive.
+//!
+//! Each round proposes every smaller variant of the current command of one
+//! kind, checks them in small batches, smallest first (layer, then bash,
+//! then the property), and moves to the shortest of the first batch that
+//! holds a witness still alive; it stops when no variant is, or when the
+//! budget of checked variants is spent. *Alive* means bash still runs one
+//! of the witness's refused commands or one of the calibrated ones, so the
+//! minimizer cannot wander off to an unrelated oddity (a bare `file`).
+
+use std::collections::HashSet;
+
+use super::check::Auditor;
+use super::property::Verdict;
+use super::AuditError;
+
+/// Variants checked per witness at most.
+pub const BUDGET: usize = 400;
+/// One kind of variant: the command and the refused payloads in, variants out.
+type Pass = fn(&str, &[String]) -> Vec<String>;
+
+/// Variants checked per batch.
+const BATCH: usize = 16;
+
+/// The smallest witness found from `command` (whose verdict is `verdict`);
+/// `refused` are the calibrated commands the layer refuses alone.
+///
+/// # Errors
+/// The layer breaks the protocol.
+pub fn minimize(
+    auditor: &mut Auditor,
+    command: &str,
+    verdict: Verdict,
+    payloads: &[String],
+    refused: &[String],
+) -> Result<(String, Verdict), AuditError> {
+    let mut wanted: HashSet<String> = refused.iter().cloned().collect();
+    wanted.extend(verdict.refused_alone.iter().cloned());
+    let alive = |v: &Verdict| v.refused_alone.iter().any(|r| wanted.contains(r));
+    let mut current = (command.to_owned(), verdict);
+    let mut tried: HashSet<String> = HashSet::new();
+    tried.insert(command.to_owned());
+    let mut spent = 0;
+    let passes: [Pass; 4] = [swap_payloads, drop_elements, drop_words, drop_characters];
+    'rounds: while spent < BUDGET {
+        for pass in passes {
+            let mut candidates: Vec<String> = pass(&current.0, payloads)
+                .into_iter()
+                .filter(|c| c.len() < current.0.len() && !c.trim().is_empty())
+                .filter(|c| tried.insert(c.clone()))
+                .collect();
+            candidates.sort_by_key(String::len);
+            for batch in candidates.chunks(BATCH) {
+                if spent >= BUDGET {
+                    break 'rounds;
+                }
+                spent += batch.len();
+                let checked = auditor.check(batch)?;
+                let best = batch.iter().zip(checked).find_map(|(c, checked)| {
+                    checked
+                        .witness()
+                        .filter(|v| alive(v))
+                        .map(|v| (c.clone(), v.clone()))
+                });
+                if let Some(best) = best {
+                    current = best;
+                    continue 'rounds;
+                }
+            }
+        }
+        break;
+    }
+    Ok(current)
+}
+
+/// Every refused payload in the command replaced by each shorter one.
+fn swap_payloads(command: &str, payloads: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for long in payloads.iter().filter(|p| command.contains(p.as_str())) {
+        for short in payloads.iter().filter(|s| s.len() < long.len()) {
+            out.push(command.replace(long.as_str(), short));
+        }
+    }
+    out
+}
+
+/// The separators of a list, longest first so ` && ` is not read as ` & `.
+const SEPARATORS: [&str; 6] = [" && ", " || ", "; ", " | ", "\n", ";"];
+
+/// The command without one of its list elements (or a run of them).
+fn drop_elements(command: &str, _: &[String]) -> Vec<String> {
+    let mut cuts = vec![0];
+    let mut at = 0;
+    while at < command.len() {
+        let rest = command.get(at..).unwrap_or("");
+        match SEPARATORS.iter().find(|s| rest.starts_with(**s)) {
+            Some(sep) => {
+                at += sep.len();
+                cuts.push(at);
+            }
+            None => at += rest.chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    cuts.push(command.len());
+    let mut out = Vec::new();
+    for i in 0..cuts.len().saturating_sub(1) {
+        for j in i + 1..cuts.len() {
+            let (Some(&from), Some(&to)) = (cuts.get(i), cuts.get(j)) else {
+                continue;
+            };
+            let mut variant = command.get(..from).unwrap_or("").to_owned();
+            variant.push_str(command.get(to..).unwrap_or(""));
+            out.push(variant);
+        }
+    }
+    out
+}
+
+/// The command without a run of its space-separated words.
+fn drop_words(command: &str, _: &[String]) -> Vec<String> {
+    let words: Vec<&str> = command.split(' ').collect();
+    let mut out = Vec::new();
+    let mut size = words.len() / 2;
+    while size >= 1 {
+        for start in 0..=words.len().saturating_sub(size) {
+            let kept: Vec<&str> = words
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i < start || *i >= start + size)
+                .map(|(_, w)| *w)
+                .collect();
+            out.push(kept.join(" "));
+        }
+        size /= 2;
+    }
+    out
+}
+
+/// The command without a run of its characters, halving the run's length.
+fn drop_characters(command: &str, _: &[String]) -> Vec<String> {
+    let chars: Vec<char> = command.chars().collect();
+    let mut out = Vec::new();
+    let mut size = chars.len() / 2;
+    while size >= 1 {
+        for start in 0..=chars.len().saturating_sub(size) {
+            let variant: String = chars
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i < start || *i >= start + size)
+                .map(|(_, c)| *c)
+                .collect();
+            out.push(variant);
+        }
+        size /= 2;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// AUDIT-6: each pass proposes strictly smaller variants of its kind.
+    #[test]
+    fn audit_6_variants() {
+        let payloads = vec!["sudo id".to_owned(), "git push".to_owned()];
+        assert_eq!(
+            swap_payloads("ls; git push", &payloads),
+            vec!["ls; sudo id".to_owned()]
+        );
+        let elements = drop_elements("ls && pwd; git push", &[]);
+        assert!(elements.contains(&"pwd; git push".to_owned()));
+        assert!(elements.contains(&"ls && git push".to_owned()));
+        assert!(elements.contains(&"git push".to_owned()));
+        let words = drop_words("find . -name x -delete", &[]);
+        assert!(words.contains(&"find . -delete".to_owned()));
+        assert_eq!(
+            drop_characters("ab", &[]),
+            vec!["b".to_owned(), "a".to_owned()]
+        );
+        assert!(drop_characters("abcd", &[]).contains(&"cd".to_owned()));
+    }
+}

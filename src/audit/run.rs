@@ -1,0 +1,283 @@
+//! The audit run: calibrate, generate this shard's cases, check them,
+//! minimize and confirm each new witness (`AUDIT-1`..`AUDIT-8`); and the
+//! replay of a saved report (`AUDIT-11`).
+
+use std::collections::{BTreeMap, HashSet};
+use std::time::{Duration, Instant};
+
+use super::calibrate::calibrate;
+use super::check::{Auditor, Checked};
+use super::generate::{draw, families, ingredients};
+use super::layer::{Answer, Ask, Layer};
+use super::minimize::minimize;
+use super::oracle::Bash;
+use super::property::Verdict;
+use super::report::{Counts, LayerName, Report, SetApart, Witness};
+use super::AuditError;
+use crate::gen::FamilyCase;
+
+/// How long an audit runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub enum Budget {
+    /// This many of the shard's cases.
+    Cases(u64),
+    /// Cases until this much time has passed (minimization included).
+    Time(Duration),
+}
+
+/// One shard of the case stream: case `i` belongs to shard `i mod count` (`AUDIT-8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, below `count`.
+    pub index: u64,
+    /// How many shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole stream.
+    pub const ALL: Self = Self { index: 0, count: 1 };
+
+    /// Parses `K/N` with `K < N`.
+    ///
+    /// # Errors
+    /// Not of that form.
+    pub fn parse(text: &str) -> Result<Self, AuditError> {
+        let bad = || AuditError::Settings(format!("--shard {text:?} is not K/N with K < N"));
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = k.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Self { index, count })
+    }
+
+    /// The shard's `n`-th case index.
+    #[must_use]
+    pub fn case(self, n: u64) -> u64 {
+        n.saturating_mul(self.count).saturating_add(self.index)
+    }
+}
+
+/// What to audit, and how.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Settings {
+    /// The layer's command line (`--impl`).
+    pub layer: String,
+    /// The seed of the case stream.
+    pub seed: u64,
+    /// How long.
+    pub budget: Budget,
+    /// Which shard.
+    pub shard: Shard,
+    /// Threads running bash.
+    pub threads: usize,
+}
+
+impl Settings {
+    /// An audit of `layer` with the defaults: seed 1, 200 cases, one shard, two threads.
+    #[must_use]
+    pub fn new(layer: &str) -> Self {
+        Self {
+            layer: layer.to_owned(),
+            seed: 1,
+            budget: Budget::Cases(200),
+            shard: Shard::ALL,
+            threads: 2,
+        }
+    }
+}
+
+/// Set-apart commands listed at most (distinct by reason and command).
+const MAX_APART: usize = 50;
+/// Cases checked per batch.
+const BATCH: u64 = 64;
+/// How long one answer of the layer may take.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
+
+fn start(layer: &str, threads: usize) -> Result<Auditor, AuditError> {
+    let layer = Layer::start(layer, ANSWER_TIMEOUT)?;
+    let bash = Bash::new(threads).map_err(AuditError::Oracle)?;
+    Ok(Auditor {
+        layer,
+        bash,
+        executions: 0,
+    })
+}
+
+fn name_of(layer: &Layer) -> LayerName {
+    LayerName {
+        name: layer.identity.name.clone(),
+        version: layer.identity.version.clone(),
+    }
+}
+
+/// Runs the audit (`AUDIT-1`..`AUDIT-9`).
+///
+/// # Errors
+/// The layer or the oracle cannot be started, or the layer breaks the protocol.
+pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
+    let began = Instant::now();
+    let mut auditor = start(&settings.layer, settings.threads)?;
+    let calibration = calibrate(&mut auditor.layer)?;
+    let mut report = Report {
+        layer: name_of(&auditor.layer),
+        seed: settings.seed,
+        shards: vec![format!("{}/{}", settings.shard.index, settings.shard.count)],
+        calibration,
+        tried: 0,
+        approved: 0,
+        checked: 0,
+        unknown: 0,
+        families: families()
+            .iter()
+            .map(|f| (f.name.to_owned(), Counts::default()))
+            .collect::<BTreeMap<_, _>>(),
+        witnesses: Vec::new(),
+        apart: Vec::new(),
+    };
+    let Some(ingredients) = ingredients(&report.calibration) else {
+        return Err(AuditError::Settings(
+            "calibration kept nothing to compose: the layer approves no base, or refuses no payload"
+                .to_owned(),
+        ));
+    };
+    let mut minimized: HashSet<(String, Vec<String>)> = HashSet::new();
+    let mut next = 0u64;
+    loop {
+        let room = match settings.budget {
+            Budget::Cases(cases) => cases.saturating_sub(next).min(BATCH),
+            Budget::Time(limit) if began.elapsed() < limit => BATCH,
+            Budget::Time(_) => 0,
+        };
+        if room == 0 {
+            break;
+        }
+        let cases: Vec<FamilyCase> = (next..next + room)
+            .map(|n| draw(settings.seed, settings.shard.case(n), &ingredients))
+            .collect();
+        next += room;
+        let commands: Vec<String> = cases.iter().map(|c| c.command.clone()).collect();
+        let checked = auditor.check(&commands)?;
+        for (case, checked) in cases.iter().zip(checked) {
+            let counts = report.families.entry(case.family.to_owned()).or_default();
+            counts.tried += 1;
+            let verdict = match checked {
+                Checked::NotApproved => continue,
+                Checked::LayerUnknown => {
+                    counts.unknown += 1;
+                    continue;
+                }
+                Checked::BashUnknown => {
+                    counts.approved += 1;
+                    counts.unknown += 1;
+                    continue;
+                }
+                Checked::Judged { verdict, complete } => {
+                    counts.approved += 1;
+                    if complete {
+                        counts.checked += 1;
+                    } else {
+                        counts.unknown += 1;
+                    }
+                    verdict
+                }
+            };
+            for (executed, why) in &verdict.apart {
+                let known = report
+                    .apart
+                    .iter()
+                    .any(|a| a.why == *why && a.executed == *executed);
+                if known || report.apart.len() >= MAX_APART {
+                    continue;
+                }
+                report.apart.push(SetApart {
+                    command: case.command.clone(),
+                    family: case.family.to_owned(),
+                    executed: executed.clone(),
+                    why: *why,
+                });
+            }
+            if !verdict.is_witness() {
+                continue;
+            }
+            counts.witnesses += 1;
+            let mut signature = verdict.refused_alone.clone();
+            signature.sort();
+            if !minimized.insert((case.family.to_owned(), signature)) {
+                continue;
+            }
+            let witness = minimize_and_confirm(&mut auditor, case, verdict, &report)?;
+            report.add_witness(witness);
+        }
+    }
+    report.total();
+    Ok(report)
+}
+
+fn minimize_and_confirm(
+    auditor: &mut Auditor,
+    case: &FamilyCase,
+    verdict: Verdict,
+    report: &Report,
+) -> Result<Witness, AuditError> {
+    let mut refused = report.calibration.payloads.clone();
+    refused.extend(report.calibration.flags.iter().map(|f| f.with(&f.flag)));
+    let (command, verdict) = minimize(
+        auditor,
+        &case.command,
+        verdict,
+        &report.calibration.payloads,
+        &refused,
+    )?;
+    let confirmed = confirm(&mut auditor.layer, &command, &verdict)?;
+    Ok(Witness {
+        command,
+        family: case.family.to_owned(),
+        executed: verdict.executed,
+        refused_alone: verdict.refused_alone,
+        minimized_from: case.command.clone(),
+        confirmed,
+    })
+}
+
+/// The layer, asked afresh, approves the command and refuses each executed
+/// command the witness names (`AUDIT-7`).
+fn confirm(layer: &mut Layer, command: &str, verdict: &Verdict) -> Result<bool, AuditError> {
+    let mut asks = vec![Ask::Command(command.to_owned())];
+    asks.extend(verdict.refused_asks.iter().cloned());
+    let answers = layer.reask(&asks)?;
+    Ok(answers.first() == Some(&Answer::Approved)
+        && answers.iter().skip(1).all(|&a| a == Answer::Refused))
+}
+
+/// Re-checks every witness of a saved report against the layer (`AUDIT-11`):
+/// the answer keeps those still witnesses, with what bash ran now.
+///
+/// # Errors
+/// As [`audit`].
+pub fn replay(layer: &str, saved: &Report, threads: usize) -> Result<Report, AuditError> {
+    let mut auditor = start(layer, threads)?;
+    let commands: Vec<String> = saved.witnesses.iter().map(|w| w.command.clone()).collect();
+    let checked = auditor.check(&commands)?;
+    let mut report = saved.clone();
+    report.layer = name_of(&auditor.layer);
+    report.witnesses.clear();
+    report.apart.clear();
+    for (old, checked) in saved.witnesses.iter().zip(checked) {
+        let Some(verdict) = checked.witness().cloned() else {
+            continue;
+        };
+        let confirmed = confirm(&mut auditor.layer, &old.command, &verdict)?;
+        report.witnesses.push(Witness {
+            executed: verdict.executed,
+            refused_alone: verdict.refused_alone,
+            confirmed,
+            ..old.clone()
+        });
+    }
+    Ok(report)
+}

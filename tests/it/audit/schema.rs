@@ -1,0 +1,71 @@
+//! `spec/schema/audit.schema.json` describes the audit's real traffic and
+//! report (AUDIT-PROTO-5).
+
+use inner_cmd_spec::hardened::Profile;
+use inner_cmd_spec::protocol::audit::{answer_audit_line, audit_handshake};
+use serde_json::{json, Value};
+
+use crate::support::corpus::repo;
+use crate::support::schema::{check_schema, Schema};
+
+fn document() -> Value {
+    let text = std::fs::read_to_string(repo().join("spec/schema/audit.schema.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// AUDIT-PROTO-1, AUDIT-PROTO-2, AUDIT-PROTO-3, AUDIT-PROTO-5, AUDIT-9: the
+/// schema is well-formed; the server's handshakes and answers, requests of
+/// both forms and a real report are instances; malformed ones are not.
+#[test]
+fn audit_proto_5_schema_describes_traffic_and_report() {
+    assert_eq!(check_schema(&document()), Vec::<String>::new());
+    let schema = Schema::new(&document());
+    let ok = |definition: &str, instance: &Value| {
+        assert_eq!(
+            schema.errors_of(definition, instance, definition),
+            Vec::<String>::new()
+        );
+    };
+    let bad = |definition: &str, instance: &Value| {
+        assert!(
+            !schema
+                .errors_of(definition, instance, definition)
+                .is_empty(),
+            "{instance}"
+        );
+    };
+    let policy = super::example_policy();
+    for profile in [Profile::Deployed, Profile::Hardened] {
+        ok(
+            "handshake",
+            &serde_json::from_str(&audit_handshake(profile)).unwrap(),
+        );
+        for line in [
+            r#"{"id":0,"op":"approve","command":"ls"}"#,
+            r#"{"id":1,"op":"approve","argv":["bash","-c","git push"]}"#,
+            r#"{"id":2,"op":"frobnicate"}"#,
+            "not json",
+        ] {
+            if let Ok(request) = serde_json::from_str::<Value>(line) {
+                if request["op"] == "approve" {
+                    ok("request", &request);
+                } else {
+                    bad("request", &request);
+                }
+            }
+            let answer = answer_audit_line(line.as_bytes(), &policy, profile);
+            ok("answer", &serde_json::from_str(&answer).unwrap());
+        }
+    }
+    bad(
+        "request",
+        &json!({"id": 1, "op": "approve", "command": "ls", "argv": ["ls"]}),
+    );
+    bad("answer", &json!({"id": 1, "approved": true, "error": "x"}));
+    bad(
+        "handshake",
+        &json!({"audit": 2, "layer": "x", "version": "1"}),
+    );
+    let report = serde_json::to_value(super::deployed_report()).unwrap();
+    ok("report", &report);
+}
