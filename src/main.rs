@@ -62,6 +62,9 @@ enum Command {
     #[cfg(not(feature = "proptest"))]
     #[command(hide = true, disable_help_flag = true)]
     Fuzz(Unavailable),
+    #[cfg(not(feature = "audit"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Audit(Unavailable),
 }
 
 #[derive(clap::Args)]
@@ -250,7 +253,29 @@ fn main() -> ExitCode {
         Command::Gen(_) => needs_feature("gen", "gen"),
         #[cfg(not(feature = "proptest"))]
         Command::Fuzz(_) => needs_feature("fuzz", "proptest"),
+        #[cfg(not(feature = "audit"))]
+        Command::Audit(_) => needs_feature("audit", "audit"),
     }
+}
+
+/// Prints one line per item; a reader that left early (`| head`) ends the
+/// output quietly instead of a panic of `println!` (exit 0: what was asked
+/// for was printed); another write error exits 2.
+#[cfg(any(feature = "gen", feature = "ground"))]
+fn print_lines<T: std::fmt::Display>(lines: impl IntoIterator<Item = T>) -> ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        match writeln!(out, "{line}") {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(error) => {
+                eprintln!("inner-cmd: cannot write: {error}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// `inner-cmd gen`: cases of the families of bash constructs (`GEN-FAM-14`).
@@ -259,12 +284,7 @@ fn main() -> ExitCode {
 fn gen(args: &GenArgs) -> ExitCode {
     use inner_cmd_spec::gen::families::gen_lines;
     match gen_lines(args.family.as_deref(), args.count, args.seed, args.list) {
-        Ok(lines) => {
-            for line in lines {
-                println!("{line}");
-            }
-            ExitCode::SUCCESS
-        }
+        Ok(lines) => print_lines(lines),
         Err(error) => {
             eprintln!("inner-cmd gen: {error}");
             ExitCode::from(2)
@@ -332,16 +352,13 @@ fn ground(args: &GroundArgs) -> ExitCode {
             }
         };
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        for line in inner_cmd_spec::trace::batch(
+        return print_lines(inner_cmd_spec::trace::batch(
             &oracle,
             &policy,
             profile,
             &input,
             args.jobs.unwrap_or(cores),
-        ) {
-            println!("{line}");
-        }
-        return ExitCode::SUCCESS;
+        ));
     }
     let command = args.command.clone().unwrap_or_default();
     let outcome =
