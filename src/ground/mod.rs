@@ -158,6 +158,7 @@ mod oracle;
 mod paths;
 mod pipelined;
 mod record;
+mod record_reader;
 mod sandbox;
 mod session;
 mod words;
