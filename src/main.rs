@@ -62,8 +62,21 @@ struct GroundArgs {
     /// Print one JSON object instead of the readable report.
     #[arg(long)]
     json: bool,
+    /// Read JSON lines (`{"command": …}`) from FILE and print one JSON report a line.
+    #[arg(long, value_name = "FILE", conflicts_with = "command")]
+    batch: Option<std::path::PathBuf>,
+    /// Sessions run at once for `--batch` (default: the number of cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// The exit status of every stub (0: every program succeeds).
+    #[arg(long, default_value_t = 0)]
+    stub_status: u8,
+    /// The wall-clock limit of one command, in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    time_limit_ms: u64,
     /// The full bash command, as the agent would run it.
-    command: String,
+    #[arg(required_unless_present = "batch")]
+    command: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -151,9 +164,10 @@ fn gen(args: &GenArgs) -> ExitCode {
 /// oracle cannot be set up.
 #[cfg(feature = "ground")]
 fn ground(args: &GroundArgs) -> ExitCode {
-    use inner_cmd_spec::ground::{report, Config, Oracle};
+    use inner_cmd_spec::ground::{Config, Oracle};
     use inner_cmd_spec::pipeline;
     use inner_cmd_spec::policy::{config, Policy};
+    use inner_cmd_spec::trace::ground as report;
     let home = std::env::var("HOME").unwrap_or_default();
     let (loaded, source) = match &args.policy {
         None => (
@@ -170,24 +184,44 @@ fn ground(args: &GroundArgs) -> ExitCode {
         }
     };
     let policy = Policy::new(loaded.rules, home).with_fallback(loaded.fallback);
-    let oracle = match Oracle::new(Config::default()) {
+    let mut config = Config::default();
+    config.stub_status = args.stub_status;
+    config.time_limit = std::time::Duration::from_millis(args.time_limit_ms);
+    let oracle = match Oracle::new(config) {
         Ok(oracle) => oracle,
         Err(error) => {
             eprintln!("inner-cmd ground: {error}");
             return ExitCode::from(2);
         }
     };
-    let outcome = pipeline::decide(&policy, &args.command, &pipeline::Options::default());
-    let execution = oracle.run(&args.command);
+    if let Some(file) = &args.batch {
+        let input = match std::fs::read_to_string(file) {
+            Ok(input) => input,
+            Err(error) => {
+                eprintln!("inner-cmd ground: {}: {error}", file.display());
+                return ExitCode::from(2);
+            }
+        };
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        for line in
+            inner_cmd_spec::trace::batch(&oracle, &policy, &input, args.jobs.unwrap_or(cores))
+        {
+            println!("{line}");
+        }
+        return ExitCode::SUCCESS;
+    }
+    let command = args.command.clone().unwrap_or_default();
+    let outcome = pipeline::decide(&policy, &command, &pipeline::Options::default());
+    let execution = oracle.run(&command);
     if args.json {
         let mut value = report::render_json(&policy, &outcome, &execution);
         if let Some(object) = value.as_object_mut() {
-            object.insert("command".to_owned(), args.command.clone().into());
+            object.insert("command".to_owned(), command.clone().into());
             object.insert("policy".to_owned(), source.into());
         }
         println!("{value}");
     } else {
-        println!("command      {:?}", args.command);
+        println!("command      {command:?}");
         println!("policy       {source}");
         print!("{}", report::render_text(&policy, &outcome, &execution));
     }

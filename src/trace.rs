@@ -6,6 +6,14 @@
 //! The per-unit explanation is the policy's own per-unit decision
 //! ([`Policy::unit_decisions`]), the one the gate aggregates.
 
+// What `inner-cmd ground` prints, one command or a batch (INV-GROUND).
+#[cfg(feature = "ground")]
+pub mod ground;
+#[cfg(feature = "ground")]
+mod ground_batch;
+#[cfg(feature = "ground")]
+pub use ground_batch::batch;
+
 use std::fmt::Write as _;
 
 use serde_json::{json, Value};

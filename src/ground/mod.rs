@@ -34,7 +34,10 @@
 //!   `sh script` and `… | sh` report what they run (an approximation for `sh`,
 //!   `dash`, `zsh`, `ksh`: they run as bash). Every other stub only records
 //!   and exits with [`Config::stub_status`] (0 by default: every program
-//!   succeeds). The stub for each program only needs a POSIX `sh` (`dash`).
+//!   succeeds). The stub is one small C program (`stub.c`), compiled with
+//!   the machine's C compiler when the first oracle of a process is built;
+//!   it also records the name it was started under and its environment,
+//!   and the trap how bash resolved each name (`INV-GROUND-8`).
 //!
 //! A stub learns which bash command started it from an id the trap exports
 //! just before the command runs, so pipelines and background jobs are
@@ -42,12 +45,15 @@
 //!
 //! # The sandbox
 //!
-//! bubblewrap (`bwrap`; Debian package `bubblewrap`): new user, PID, network,
-//! IPC, UTS and cgroup namespaces (no network), the host's root read-only,
-//! `/tmp`, `/run`, `/home`, `/root`, `/var/tmp` replaced by empty tmpfs, the
-//! `bin` directories replaced by the stubs. A program named by an absolute
-//! path that is not a stub (a library's helper, say) runs inside that
-//! sandbox only. The sandbox is *resident* ([`Session`]): one `bwrap` start,
+//! Built by bubblewrap (`bwrap`; Debian package `bubblewrap`) when it is
+//! installed, else by util-linux `unshare` ([`Backend`], `unshare.bash`; on
+//! every Debian and Ubuntu system), the same either way: new user, PID,
+//! network, IPC, UTS and cgroup namespaces (no network), the host's mounts
+//! read-only, `/tmp`, `/run`, `/home`, `/root`, `/var/tmp` replaced by empty
+//! tmpfs, a `/dev` of its own, no capabilities, the `bin` directories
+//! replaced by the stubs. A program named by an absolute path that is not a
+//! stub (a library's helper, say) runs inside that
+//! sandbox only. The sandbox is *resident* ([`Session`]): one sandbox start,
 //! then a driver inside it reads commands one at a time from a pipe, runs
 //! each in a fresh bash, in its own empty directory (also its `HOME`), with a
 //! wall-clock limit ([`Config::time_limit`], 2 s), a CPU limit, a
@@ -93,7 +99,7 @@
 //!
 //! # API, and cost
 //!
-//! Build one [`Oracle`] ([`Oracle::new`]: finds bash, `bwrap` and `sh`,
+//! Build one [`Oracle`] ([`Oracle::new`]: finds bash and the sandbox,
 //! builds the stub directory once) and reuse it. [`Oracle::run`] and
 //! [`Oracle::attempt`] run one command, [`Oracle::run_batch`] and
 //! [`Oracle::attempt_batch`] many, all through a resident sandbox the oracle
@@ -101,25 +107,12 @@
 //! directly). An `Oracle` is `Sync`: each thread's calls get a session of
 //! their own (own directory, own user id), so they run independently.
 //!
-//! Measured with `cargo bench --features ground --bench ground` (batches of
-//! 200, one thread, 600 commands; CPU through a cgroup of the benchmark's
-//! own, since bubblewrap does not pass its children's CPU time to its
-//! parent) on the shared 2-core machine, one run each:
-//!
-//! | | load average | agent-like commands/s | CPU per command | `true`/s | CPU per `true` | single `run`/s |
-//! |---|---|---|---|---|---|---|
-//! | a `bwrap` start per batch, `timeout` per command, files on disk | 5.1-5.6 | 57 | 6.3 ms | 81 | 4.2 ms | 13-21 |
-//! | resident session, no `timeout`, files in `/dev/shm` | 7.5 | 98 | 5.8 ms | 177 | 2.5 ms | 100 |
-//!
-//! The fixed cost of a command is now a fork of the driver and a bash start;
-//! what remains for agent-like commands is the stubs (a POSIX `sh` start
-//! each). Single runs no longer start a sandbox each (13-21 per second
-//! before). A command that loops (every stub succeeds, so `while curl x; do
-//! :; done` never ends) costs the whole time limit; a soundness run may
-//! lower [`Config::time_limit`]. The hardened soundness run
-//! (`examples/hardened_soundness.rs`, 500 ms limit) checked 22 allows per
-//! second at load average 20 through one session, against 12 per second
-//! before (run 4, load 15-16, a `bwrap` start per batch of 400).
+//! A command's fixed cost is a fork of the driver and a bash start; each
+//! program it runs costs a start of the compiled stub. A command that loops
+//! (every stub succeeds, so `while curl x; do :; done` never ends) costs the
+//! whole time limit; a soundness run (`examples/soundness.rs`) may lower
+//! [`Config::time_limit`]. What it costs, measured against a naive `bash -c`
+//! loop: `BENCHMARKS.md` (`cargo bench --features ground --bench ground`).
 //!
 //! A soundness run checks each allowed command like this: an execution, or
 //! the records of an unknown answer, goes to
@@ -156,20 +149,28 @@
 //! # Ok::<(), inner_cmd_spec::ground::GroundError>(())
 //! ```
 
+mod answer;
+mod backend;
+mod control;
+mod execution;
 mod host;
+mod oracle;
+mod paths;
+mod pipelined;
 mod record;
-pub mod report;
+mod record_reader;
 mod sandbox;
 mod session;
 mod words;
-pub use words::literal_words;
+pub use words::{assigned_names, literal_words};
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use serde::Serialize;
-
-pub use sandbox::{Attempt, Oracle};
+pub use answer::Attempt;
+pub use backend::{Backend, BACKEND_VARIABLE};
+pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
+pub use oracle::Oracle;
 pub use session::Session;
 
 /// Programs whose stub runs its inner command as the real program would (`INV-GROUND-2`).
@@ -187,6 +188,9 @@ pub struct Config {
     pub bash: Option<PathBuf>,
     /// The bubblewrap executable; `None`: `bwrap` found on `PATH`.
     pub bwrap: Option<PathBuf>,
+    /// How the sandbox is built: bubblewrap or util-linux `unshare`
+    /// ([`Backend::Auto`]: [`BACKEND_VARIABLE`], else bubblewrap when found).
+    pub backend: Backend,
     /// Wall-clock limit of one command (at least 10 ms are given).
     pub time_limit: Duration,
     /// The exit status of a stub that is neither a wrapper nor a shell, and of
@@ -196,31 +200,12 @@ pub struct Config {
     pub max_processes: u32,
 }
 
-impl Executed {
-    /// The program this command started, as text (its basename, then its
-    /// arguments, shell-quoted), when the command's text does not name it
-    /// literally as its command word: `exec curl x`, `command curl x`,
-    /// `$(echo rm) -rf /`, `"$CMD" x` (`INV-GROUND-6`). `None` when no stub
-    /// ran or the text names the program.
-    #[must_use]
-    pub fn hidden_program(&self) -> Option<String> {
-        let argv = self.argv.as_deref()?;
-        if words::names_program(&self.text, argv) {
-            return None;
-        }
-        let mut words = argv.to_vec();
-        if let Some(first) = words.first_mut() {
-            *first = words::basename(first).to_owned();
-        }
-        Some(quote_words(&words))
-    }
-}
-
 impl Default for Config {
     fn default() -> Self {
         Self {
             bash: None,
             bwrap: None,
+            backend: Backend::Auto,
             time_limit: Duration::from_secs(2),
             stub_status: 0,
             max_processes: 128,
@@ -228,64 +213,12 @@ impl Default for Config {
     }
 }
 
-/// Everything bash executed for one command string (`INV-GROUND-1`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Execution {
-    /// `$BASH_VERSION` of the bash that ran it.
-    pub bash_version: String,
-    /// Every executed command, in the order it was recorded.
-    pub commands: Vec<Executed>,
-    /// The exit status of the top-level bash.
-    pub status: i32,
-}
-
-/// One command bash executed, or a program a wrapper ran (`INV-GROUND-1`, `INV-GROUND-2`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Executed {
-    /// For [`Origin::Bash`], `BASH_COMMAND`: the text bash was about to
-    /// execute, before expansion. For [`Origin::WrapperInner`], the wrapper's
-    /// text without the wrapper's own words when that can be read off it
-    /// exactly, else the inner argv shell-quoted. For [`Origin::Program`],
-    /// its argv shell-quoted, the program's basename first.
-    pub text: String,
-    /// The argv a stub received, after expansion: the first element is the
-    /// path it was started as (`/usr/bin/ls`). `None`: no stub ran (a builtin,
-    /// a keyword, a function, a command not found, a program outside the stubs).
-    pub argv: Option<Vec<String>>,
-    /// Where the record came from.
-    pub origin: Origin,
-    /// For a transparent wrapper whose stub ran an inner command: the index in
-    /// [`Executed::argv`] where the inner command starts.
-    pub inner_at: Option<usize>,
-    /// The process that recorded it (`BASHPID` of the bash, or the stub's
-    /// pid), as seen inside the sandbox's PID namespace.
-    pub pid: u32,
-}
-
-/// Where an [`Executed`] record came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "kind")]
-#[non_exhaustive]
-pub enum Origin {
-    /// The `DEBUG` trap of a bash.
-    Bash,
-    /// The inner command of the transparent wrapper at index `wrapper` of
-    /// [`Execution::commands`], recorded when the wrapper ran it.
-    WrapperInner {
-        /// The wrapper's index.
-        wrapper: usize,
-    },
-    /// A stub no recorded command started.
-    Program,
-}
-
 /// Why the oracle cannot say what ran: every variant means *unknown* (`INV-GROUND-3`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GroundError {
-    /// bash, `bwrap` or `sh` was not found, or the stub directory could not be built.
+    /// bash, `sh` or a sandbox was not found or does not start, or the stub
+    /// directory could not be built; the message says what fixes it.
     Setup(String),
     /// The sandbox could not be started or did not finish the command.
     Start(String),

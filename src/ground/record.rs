@@ -1,7 +1,7 @@
 //! Reading the oracle's record log into an [`Execution`] (`INV-GROUND-1`, `INV-GROUND-2`).
 //!
 //! The log is written inside the sandbox by the trap (`env.bash`) and the
-//! stubs (`stub.sh`); every length is in bytes, so texts may hold newlines:
+//! stubs (`stub.c`); every length is in bytes, so texts may hold newlines:
 //!
 //! ```text
 //! B <pid> <bash version>\n          a bash loaded the trap
@@ -10,16 +10,26 @@
 //!   <bytes> <arg>\n  (argc times)   with this argv
 //! W <pid> <index>\n                 the wrapper stub <pid> runs argv[index..]
 //! E <pid>\n                         the wrapper stub <pid> exits without an inner command
+//! X\n <export -p> \0\n              the first bash's environment (the base)
+//! T <id> <type>\n                   `type -t` of the literal name of command <id>
+//! F <id>\n                          command <id> called a function
+//! N <id>\n                          bash did not find command <id>
+//! A <pid> <bytes> <argv[0]>\n        the name the stub <pid> was started under
+//! V <pid> <count>\n                 the environment of stub <pid>,
+//!   <bytes> <NAME=value>\n (count times)
 //! ```
 //!
 //! A wrapper stub that wrote neither `W` nor `E` was stopped in between: an
 //! execution read from such a log would silently lack what the wrapper was
 //! about to run, so [`parse`] answers *unknown* (`INV-GROUND-3`).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::words::{basename, can_start, inner_text};
-use super::{quote_words, Executed, Execution, GroundError, Origin, TRANSPARENT_WRAPPERS};
+use super::record_reader::Reader;
+use super::words::{basename, can_start, inner_text, names_no_command};
+use super::{
+    quote_words, Executed, Execution, GroundError, Origin, Resolution, TRANSPARENT_WRAPPERS,
+};
 
 /// Parses one command's log; an error for any malformed record, or when no
 /// bash loaded the trap.
@@ -33,11 +43,7 @@ pub(super) fn parse(log: &[u8], status: i32) -> Result<Execution, GroundError> {
             "the wrapper stub {pid} was stopped before it ran its inner command"
         )));
     }
-    Ok(Execution {
-        bash_version,
-        commands: build.commands,
-        status,
-    })
+    Ok(build.finish(bash_version, status))
 }
 
 /// The complete records before the first malformed one (a log cut short by
@@ -46,11 +52,7 @@ pub(super) fn parse_prefix(log: &[u8], status: i32) -> Option<Execution> {
     let mut build = Builder::default();
     let mut bash_version = None;
     let _stopped = read_records(log, &mut build, &mut bash_version);
-    Some(Execution {
-        bash_version: bash_version?,
-        commands: build.commands,
-        status,
-    })
+    Some(build.finish(bash_version?, status))
 }
 
 fn read_records(
@@ -94,78 +96,49 @@ fn read_records(
                 let pid = reader.number()?;
                 build.open_wrappers.remove(&pid_of(pid));
             }
+            "X" => {
+                let variables = reader.exported()?;
+                build.base.get_or_insert(variables);
+            }
+            "T" => {
+                let id = reader.word()?.to_owned();
+                let kind = reader.line()?;
+                build.mark(&id, |marks| marks.type_word = Some(kind));
+            }
+            "F" => {
+                let id = reader.word()?.to_owned();
+                build.mark(&id, |marks| marks.function = true);
+            }
+            "N" => {
+                let id = reader.word()?.to_owned();
+                build.mark(&id, |marks| marks.not_found = true);
+            }
+            "A" => {
+                let pid = pid_of(reader.number()?);
+                let len = reader.number()?;
+                let name = reader.bytes(len)?;
+                reader.newline()?;
+                build.started_as(pid, name);
+            }
+            "V" => {
+                let pid = pid_of(reader.number()?);
+                let variables = reader.variables()?;
+                if let Some(&index) = build.by_stub.get(&pid) {
+                    build.environments.insert(index, variables);
+                }
+            }
             other => return Err(bad(format!("unknown record kind {other:?}"))),
         }
     }
     Ok(())
 }
 
-fn bad(why: String) -> GroundError {
+pub(super) fn bad(why: String) -> GroundError {
     GroundError::Record(why)
 }
 
 fn pid_of(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-struct Reader<'a> {
-    log: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn done(&self) -> bool {
-        self.at >= self.log.len()
-    }
-
-    /// The bytes up to the next space or newline, and that one separator.
-    fn word(&mut self) -> Result<&str, GroundError> {
-        let rest = self.log.get(self.at..).unwrap_or_default();
-        let end = rest
-            .iter()
-            .position(|&b| b == b' ' || b == b'\n')
-            .ok_or_else(|| bad("truncated record".to_owned()))?;
-        let word = rest.get(..end).unwrap_or_default();
-        self.at += end + 1;
-        std::str::from_utf8(word).map_err(|_| bad("a record field is not UTF-8".to_owned()))
-    }
-
-    fn number(&mut self) -> Result<usize, GroundError> {
-        let word = self.word()?;
-        word.parse()
-            .map_err(|_| bad(format!("{word:?} is not a number")))
-    }
-
-    /// The rest of the line (without its newline).
-    fn line(&mut self) -> Result<String, GroundError> {
-        let rest = self.log.get(self.at..).unwrap_or_default();
-        let end = rest
-            .iter()
-            .position(|&b| b == b'\n')
-            .ok_or_else(|| bad("truncated record".to_owned()))?;
-        let line = String::from_utf8_lossy(rest.get(..end).unwrap_or_default()).into_owned();
-        self.at += end + 1;
-        Ok(line)
-    }
-
-    /// `len` bytes, as text (bytes that are not UTF-8 become U+FFFD).
-    fn bytes(&mut self, len: usize) -> Result<String, GroundError> {
-        let end = self.at.checked_add(len).filter(|&e| e <= self.log.len());
-        let bytes = end
-            .and_then(|end| self.log.get(self.at..end))
-            .ok_or_else(|| bad("truncated record".to_owned()))?;
-        self.at += len;
-        Ok(String::from_utf8_lossy(bytes).into_owned())
-    }
-
-    fn newline(&mut self) -> Result<(), GroundError> {
-        if self.log.get(self.at) == Some(&b'\n') {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(bad("a record does not end where its length says".to_owned()))
-        }
-    }
 }
 
 /// Turns records into [`Executed`] entries, attributing each stub.
@@ -180,9 +153,63 @@ struct Builder {
     pending_inner: HashMap<u32, usize>,
     /// The wrapper stubs that have not yet said how they end (`W` or `E`).
     open_wrappers: BTreeSet<u32>,
+    /// The base environment (`X`).
+    base: Option<BTreeMap<String, String>>,
+    /// What the trap said of each entry's name (`T`, `F`, `N`), by index.
+    marks: HashMap<usize, Marks>,
+    /// The environment each stub's entry received (`V`), by index.
+    environments: HashMap<usize, BTreeMap<String, String>>,
+}
+
+/// What the trap recorded about how a command's name resolved.
+#[derive(Default)]
+struct Marks {
+    type_word: Option<String>,
+    function: bool,
+    not_found: bool,
 }
 
 impl Builder {
+    fn mark(&mut self, id: &str, set: impl FnOnce(&mut Marks)) {
+        if let Some(&index) = self.by_id.get(id) {
+            set(self.marks.entry(index).or_default());
+        }
+    }
+
+    /// The name stub `pid` was started under (`A`): the written argv.
+    fn started_as(&mut self, pid: u32, name: String) {
+        let Some(entry) = self
+            .by_stub
+            .get(&pid)
+            .and_then(|&i| self.commands.get_mut(i))
+        else {
+            return;
+        };
+        if let Some(argv) = &entry.argv {
+            entry.path = argv.first().cloned();
+            let mut written = vec![name];
+            written.extend(argv.iter().skip(1).cloned());
+            entry.written_argv = Some(written);
+        }
+    }
+
+    /// The execution: each entry's resolution and environment difference.
+    fn finish(mut self, bash_version: String, status: i32) -> Execution {
+        let base = self.base.take().unwrap_or_default();
+        for (index, entry) in self.commands.iter_mut().enumerate() {
+            entry.resolved_as = resolution(entry, self.marks.get(&index));
+            if let Some(environment) = self.environments.remove(&index) {
+                entry.environment = Some(difference(&base, environment));
+            }
+        }
+        Execution {
+            bash_version,
+            commands: self.commands,
+            status,
+            base_environment: base,
+        }
+    }
+
     fn bash(&mut self, id: &str, text: String) {
         let pid = id
             .split('.')
@@ -196,6 +223,7 @@ impl Builder {
             origin: Origin::Bash,
             inner_at: None,
             pid,
+            ..Executed::unresolved()
         });
     }
 
@@ -235,6 +263,7 @@ impl Builder {
             origin: Origin::Program,
             inner_at: None,
             pid,
+            ..Executed::unresolved()
         });
     }
 
@@ -257,9 +286,63 @@ impl Builder {
             origin: Origin::WrapperInner { wrapper },
             inner_at: None,
             pid,
+            ..Executed::unresolved()
         });
         Ok(())
     }
+}
+
+/// How an entry's name resolved (`INV-GROUND-8`): a stub that ran says
+/// program; then what bash did (not found, a function's body); then what
+/// `type -t` said of a literal name; then the text.
+fn resolution(entry: &Executed, marks: Option<&Marks>) -> Resolution {
+    if entry.argv.is_some() {
+        return Resolution::Program;
+    }
+    let marks = marks.map_or((None, false, false), |m| {
+        (m.type_word.as_deref(), m.function, m.not_found)
+    });
+    match marks {
+        (_, _, true) => Resolution::NotFound,
+        (_, true, _) => Resolution::Function,
+        _ if entry.origin != Origin::Bash => Resolution::Unknown,
+        (Some("builtin"), ..) => Resolution::Builtin,
+        // The oracle's own `cd`, `pushd`, `popd` wrap the builtins.
+        (Some("function"), ..) if is_wrapped_builtin(&entry.text) => Resolution::Builtin,
+        (Some("function"), ..) => Resolution::Function,
+        (Some("keyword"), ..) => Resolution::Keyword,
+        (Some("alias"), ..) => Resolution::Alias,
+        (Some("file"), ..) => Resolution::Program,
+        (Some(""), ..) => Resolution::NotFound,
+        _ if entry.text.starts_with("[[") || entry.text.starts_with("((") => Resolution::Keyword,
+        _ if names_no_command(&entry.text) => Resolution::None,
+        _ => Resolution::Unknown,
+    }
+}
+
+fn is_wrapped_builtin(text: &str) -> bool {
+    let name = text.split([' ', '\t', '\n']).find(|w| !w.is_empty());
+    name.is_some_and(|n| matches!(n, "cd" | "pushd" | "popd"))
+}
+
+/// A program's environment as its difference from the base: added or
+/// changed variables with their values, removed ones `None`; `_` (which
+/// bash sets to the program's path for each program) left out.
+fn difference(
+    base: &BTreeMap<String, String>,
+    environment: BTreeMap<String, String>,
+) -> BTreeMap<String, Option<String>> {
+    let mut difference: BTreeMap<String, Option<String>> = base
+        .keys()
+        .filter(|name| !environment.contains_key(*name) && name.as_str() != "_")
+        .map(|name| (name.clone(), None))
+        .collect();
+    for (name, value) in environment {
+        if name != "_" && base.get(&name) != Some(&value) {
+            difference.insert(name, Some(value));
+        }
+    }
+    difference
 }
 
 #[cfg(test)]
@@ -303,5 +386,27 @@ mod tests {
         let execution = parse(ran.as_bytes(), 0).unwrap();
         assert_eq!(execution.commands[1].text, "npm test");
         assert_eq!(execution.commands[1].argv.as_ref().unwrap().len(), 2);
+    }
+
+    /// INV-GROUND-8: the base environment is `export -p`'s, the oracle's own
+    /// variables and valueless exports left out; a form it cannot read is
+    /// an error, never an empty base.
+    #[test]
+    fn inv_ground_8_the_base_environment_is_read_exactly() {
+        let log = "B 1 5.2\nX\ndeclare -x HOME=\"/w/1\"\ndeclare -rx __GROUND_LOG=\"/l\"\n\
+                   declare -x Q=\"a\\\"b\\$c\nd\"\ndeclare -x UNSET\n\0\n";
+        let execution = parse(log.as_bytes(), 0).unwrap();
+        let base: Vec<(&str, &str)> = execution
+            .base_environment
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(base, [("HOME", "/w/1"), ("Q", "a\"b$c\nd")]);
+        for bad in [
+            "B 1 5.2\nX\ndeclare -x A=$'x'\n\0\n",
+            "B 1 5.2\nX\ndeclare -x A=\"x\n",
+        ] {
+            assert!(parse(bad.as_bytes(), 0).is_err(), "{bad:?}");
+        }
     }
 }

@@ -4,17 +4,18 @@
 
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use super::answer::Attempt;
 use super::host::{chown_tree, sandbox_uid, temp_base, TempDir};
-use super::sandbox::{Attempt, Oracle, BIN_DIRS, CONTROL, LONGEST_ARGUMENT, MASKED, OUT};
+use super::sandbox::{Sandbox, LONGEST_ARGUMENT};
 use super::{record, GroundError};
 
-/// A resident sandbox of an [`Oracle`]: each [`Session::attempt`] runs one
-/// command in a fresh bash inside it, as [`Oracle::run`] would, without
+/// A resident sandbox of an [`super::Oracle`]: each [`Session::attempt`] runs one
+/// command in a fresh bash inside it, as [`super::Oracle::run`] would, without
 /// starting a sandbox per command. A session's sandbox is started on first
 /// use and again after it stopped answering (a command that killed the
 /// driver, say); on drop it goes back to the oracle for the next session.
@@ -23,8 +24,30 @@ use super::{record, GroundError};
 /// different threads.
 #[derive(Debug)]
 pub struct Session<'o> {
-    oracle: &'o Oracle,
-    live: Option<Live>,
+    pub(super) sandbox: &'o Sandbox,
+    pool: &'o Pool,
+    pub(super) live: Option<Live>,
+}
+
+/// The most idle sandboxes an oracle keeps for its next sessions.
+const IDLE_SESSIONS: usize = 4;
+
+/// The resident sandboxes of an oracle that no session holds.
+#[derive(Debug, Default)]
+pub(super) struct Pool(Mutex<Vec<Live>>);
+
+impl Pool {
+    fn take(&self) -> Option<Live> {
+        self.0.lock().ok().and_then(|mut idle| idle.pop())
+    }
+
+    fn put_back(&self, live: Live) {
+        if let Ok(mut idle) = self.0.lock() {
+            if idle.len() < IDLE_SESSIONS {
+                idle.push(live);
+            }
+        }
+    }
 }
 
 /// Linux's limit on one argument or environment string (32 pages):
@@ -64,7 +87,7 @@ const BUILTINS: [&str; 24] = [
 /// ran no stub and is no builtin. bash reports E2BIG on its stderr, which a
 /// redirection (`… 2>&1 | tail`) can send where the oracle does not look,
 /// leaving the record of a program that never started: unknown.
-fn too_long_to_start(command: &str, attempt: Attempt) -> Attempt {
+pub(super) fn too_long_to_start(command: &str, attempt: Attempt) -> Attempt {
     let Ok(execution) = &attempt.result else {
         return attempt;
     };
@@ -84,8 +107,12 @@ fn too_long_to_start(command: &str, attempt: Attempt) -> Attempt {
 }
 
 impl<'o> Session<'o> {
-    pub(super) fn new(oracle: &'o Oracle, live: Option<Live>) -> Self {
-        Self { oracle, live }
+    pub(super) fn new(sandbox: &'o Sandbox, pool: &'o Pool) -> Self {
+        Self {
+            sandbox,
+            pool,
+            live: pool.take(),
+        }
     }
 
     /// Runs one command in a fresh bash in this session's sandbox
@@ -96,32 +123,30 @@ impl<'o> Session<'o> {
     }
 
     fn attempt_once(&mut self, command: &str) -> Attempt {
-        // A sandbox that died since the last command (the driver ends when
+        // A sandbox that died since its last command (the driver ends when
         // it cannot clear a command's processes) is noticed on sending:
-        // start another once, the command has not run.
-        for _ in 0..2 {
-            let live = match self.live.take() {
-                Some(live) => live,
-                None => match Live::start(self.oracle) {
-                    Ok(live) => live,
+        // start another, the command has not run. A fresh sandbox that
+        // cannot take the command is reported with its whole reason.
+        loop {
+            let (mut live, fresh) = match self.live.take() {
+                Some(live) => (live, false),
+                None => match Live::start(self.sandbox) {
+                    Ok(live) => (live, true),
                     Err(why) => return Attempt::failed(GroundError::Start(why)),
                 },
             };
-            let mut live = live;
             let id = match live.send(command) {
                 Ok(id) => id,
-                Err(_) => continue,
+                Err(_) if !fresh => continue,
+                Err(_) => return Attempt::failed(GroundError::Start(live.ended())),
             };
-            let (attempt, alive) = live.answer(self.oracle, id);
+            let (attempt, alive) = live.answer(self.sandbox, id);
             live.clean(id);
             if alive {
                 self.live = Some(live);
             }
             return attempt;
         }
-        Attempt::failed(GroundError::Start(
-            "the sandbox ended before it read the command".to_owned(),
-        ))
     }
 
     /// [`Session::attempt`]'s execution, or why what ran is unknown.
@@ -136,7 +161,7 @@ impl<'o> Session<'o> {
 impl Drop for Session<'_> {
     fn drop(&mut self) {
         if let Some(live) = self.live.take() {
-            self.oracle.put_back(live);
+            self.pool.put_back(live);
         }
     }
 }
@@ -145,6 +170,8 @@ impl Drop for Session<'_> {
 #[derive(Debug)]
 pub(super) struct Live {
     child: Child,
+    /// `bwrap` or `unshare`, for messages.
+    backend: &'static str,
     stdin: Option<ChildStdin>,
     /// The driver's answer lines, read by a thread of their own.
     answers: Receiver<String>,
@@ -157,23 +184,21 @@ pub(super) struct Live {
 }
 
 impl Live {
-    fn start(oracle: &Oracle) -> Result<Self, String> {
-        let out = TempDir::new(&temp_base(oracle.as_root), "session").map_err(|e| e.to_string())?;
-        let uid = oracle.as_root.then(sandbox_uid);
+    pub(super) fn start(sandbox: &Sandbox) -> Result<Self, String> {
+        let out =
+            TempDir::new(&temp_base(sandbox.as_root), "session").map_err(|e| e.to_string())?;
+        let uid = sandbox.as_root.then(sandbox_uid);
         for dir in ["in", "work", "log", "err"] {
             fs::create_dir(out.path().join(dir)).map_err(|e| e.to_string())?;
         }
         if let Some(uid) = uid {
             chown_tree(out.path(), uid).map_err(|e| e.to_string())?;
         }
-        let mut command = sandbox_command(oracle, out.path());
-        if let Some(uid) = uid {
-            use std::os::unix::process::CommandExt;
-            command.uid(uid).gid(uid);
-        }
-        let mut child = command
+        let backend = sandbox.backend_name();
+        let mut child = sandbox
+            .command(out.path(), uid)
             .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", oracle.bwrap.display()))?;
+            .map_err(|e| format!("cannot start the {backend} sandbox: {e}"))?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().ok_or("no pipe from the sandbox")?;
         let (send, answers) = mpsc::channel();
@@ -188,9 +213,10 @@ impl Live {
                 }
             })
             .map_err(|e| format!("cannot start the reader thread: {e}"))?;
-        let limit = oracle.config.time_limit;
+        let limit = sandbox.config.time_limit;
         Ok(Self {
             child,
+            backend,
             stdin,
             answers,
             out,
@@ -201,7 +227,7 @@ impl Live {
     }
 
     /// Writes the command and its empty directory, and tells the driver.
-    fn send(&mut self, command: &str) -> std::io::Result<u64> {
+    pub(super) fn send(&mut self, command: &str) -> std::io::Result<u64> {
         let id = self.next;
         self.next += 1;
         let out = self.out.path();
@@ -238,7 +264,7 @@ impl Live {
 
     /// The driver's answer for command `id`, and whether the sandbox may
     /// answer another.
-    fn answer(&mut self, oracle: &Oracle, id: u64) -> (Attempt, bool) {
+    pub(super) fn answer(&mut self, sandbox: &Sandbox, id: u64) -> (Attempt, bool) {
         let gone = |live: &Self, why: String| {
             let log = fs::read(live.out.path().join("log").join(id.to_string()));
             let attempt = Attempt {
@@ -253,27 +279,78 @@ impl Live {
                 return gone(self, "the sandbox stopped answering".to_owned())
             }
             Err(RecvTimeoutError::Disconnected) => {
-                let stderr =
-                    fs::read_to_string(self.out.path().join("sandbox.err")).unwrap_or_default();
-                return gone(self, format!("the sandbox ended: {}", stderr.trim()));
+                let why = self.ended();
+                return gone(self, why);
             }
         };
         let mut fields = line.split(' ');
         match (fields.next(), fields.next(), fields.next()) {
             (Some(i), Some(status), Some(micros)) if i == id.to_string() => {
-                (oracle.answer(self.out.path(), id, status, micros), true)
+                (sandbox.answer(self.out.path(), id, status, micros), true)
             }
             _ => gone(self, format!("the driver said {line:?}")),
         }
     }
 
+    /// Why the sandbox ended before it answered, in one line: its exit
+    /// status and everything it wrote on stderr. Waits for it to end first
+    /// (killing it after a second), so that the message does not depend on
+    /// when the end was noticed (sending the command or awaiting the answer).
+    fn ended(&mut self) -> String {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(1);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break status.to_string(),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                Ok(None) => {
+                    let _ = self.child.kill();
+                    break match self.child.wait() {
+                        Ok(status) => format!("{status}, killed: it did not end"),
+                        Err(error) => format!("killed: it did not end ({error})"),
+                    };
+                }
+                Err(error) => break format!("status unknown: {error}"),
+            }
+        };
+        let stderr = fs::read(self.out.path().join("sandbox.err")).unwrap_or_default();
+        let stderr = String::from_utf8_lossy(&stderr);
+        let lines: Vec<&str> = stderr
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let said = if lines.is_empty() {
+            "nothing on stderr".to_owned()
+        } else {
+            lines.join("; ")
+        };
+        format!(
+            "the {} sandbox ended before it answered: {status}: {said}",
+            self.backend
+        )
+    }
+
     /// Removes what command `id` left (best effort: a directory it made
     /// unreadable stays until the session's directory goes).
-    fn clean(&self, id: u64) {
+    pub(super) fn clean(&self, id: u64) {
         let out = self.out.path();
         let name = id.to_string();
         for dir in ["in", "log", "err"] {
             let _ = fs::remove_file(out.join(dir).join(&name));
+        }
+        // The trap's scratch files (`<id>.type.<pid>`, env.bash).
+        let scratch = format!("{name}.");
+        for entry in fs::read_dir(out.join("log"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if entry.file_name().to_string_lossy().starts_with(&scratch) {
+                let _ = fs::remove_file(entry.path());
+            }
         }
         let _ = fs::remove_dir_all(out.join("work").join(&name));
     }
@@ -293,49 +370,4 @@ impl Drop for Live {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// The bubblewrap command line of a session whose directory is `out`.
-fn sandbox_command(oracle: &Oracle, out: &Path) -> Command {
-    let control = oracle.control.path();
-    let mut command = Command::new(&oracle.bwrap);
-    command.args([
-        "--unshare-all",
-        "--new-session",
-        "--ro-bind",
-        "/",
-        "/",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
-    ]);
-    for dir in MASKED.iter().filter(|d| Path::new(d).is_dir()) {
-        command.args(["--tmpfs", dir]);
-    }
-    command.arg("--ro-bind").arg(control).arg(CONTROL);
-    for (tool, name) in [(&oracle.bash, "bash"), (&oracle.sh, "sh")] {
-        command
-            .arg("--ro-bind")
-            .arg(tool)
-            .arg(format!("{CONTROL}/{name}"));
-    }
-    command.arg("--bind").arg(out).arg(OUT);
-    for dir in &oracle.stub_targets {
-        command.arg("--ro-bind").arg(control.join("stubs")).arg(dir);
-    }
-    command
-        .args(["--chdir", OUT])
-        .arg(format!("{CONTROL}/bash"))
-        .args(["--norc", "--noprofile", "-c"])
-        .arg(oracle.driver())
-        .env_clear()
-        .env("PATH", BIN_DIRS.join(":"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped());
-    match fs::File::create(out.join("sandbox.err")) {
-        Ok(file) => command.stderr(file),
-        Err(_) => command.stderr(Stdio::null()),
-    };
-    command
 }

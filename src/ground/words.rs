@@ -44,6 +44,28 @@ enum CommandWord<'a> {
     Word(&'a str),
 }
 
+/// The names the leading assignments of `text` assign (`A=1 B+=2 git x`:
+/// `A`, `B`), by bash's words; none when quoting does not balance
+/// (`INV-GROUND-8`).
+#[must_use]
+pub fn assigned_names(text: &str) -> Vec<String> {
+    lex_words(text)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(start, end)| text.get(start..end))
+        .take_while(|word| is_assignment(word))
+        .filter_map(|word| {
+            let name = word.split(['=', '[', '+']).next()?;
+            Some(name.to_owned())
+        })
+        .collect()
+}
+
+/// Whether `text` is assignments only, by bash's words (`A=1`, `A=$(x) B=2`).
+pub(super) fn names_no_command(text: &str) -> bool {
+    matches!(command_word(text), CommandWord::None)
+}
+
 fn command_word(text: &str) -> CommandWord<'_> {
     let Some(words) = lex_words(text) else {
         return CommandWord::Unreadable;
@@ -236,6 +258,7 @@ mod tests {
             origin: Origin::Bash,
             inner_at: None,
             pid: 1,
+            ..Executed::unresolved()
         }
     }
 

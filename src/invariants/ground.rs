@@ -1,5 +1,5 @@
 //! `INV-GROUND`: what bash executes is what the policy allowed (spec §6.2,
-//! `INV-GROUND-5` to `INV-GROUND-7`).
+//! `INV-GROUND-5` to `INV-GROUND-8`).
 //!
 //! The other invariants check the decision against the crate's own model of
 //! a command's units. This one checks it against an [`Execution`] recorded
@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+use super::ground_environment::unjudged_environment;
 use crate::ground::{Executed, Execution};
 use crate::policy::{CheckResult, Policy};
 use crate::verdict::PermissionState;
@@ -50,6 +51,10 @@ pub struct GroundJudgement {
     /// started ([`Executed::hidden_program`]): that program's text and the
     /// policy's check of it.
     pub program: Option<(String, CheckResult)>,
+    /// When its program received variables not judged with it
+    /// (`INV-GROUND-8`): its environment form (`env NAME=value … program
+    /// arguments`) and the policy's check of that.
+    pub environment: Option<(String, CheckResult)>,
 }
 
 impl GroundJudgement {
@@ -60,6 +65,10 @@ impl GroundJudgement {
         let allows = |check: &CheckResult| check.state == PermissionState::Allow;
         self.check.as_ref().is_none_or(allows)
             && self.program.as_ref().is_none_or(|(_, check)| allows(check))
+            && self
+                .environment
+                .as_ref()
+                .is_none_or(|(_, check)| allows(check))
     }
 }
 
@@ -70,7 +79,8 @@ impl GroundJudgement {
 pub struct GroundViolation {
     /// Its index in [`Execution::commands`].
     pub index: usize,
-    /// The text that is not allowed: the command's, or its hidden program's.
+    /// The text that is not allowed: the command's, its hidden program's, or
+    /// its program's environment form (`INV-GROUND-8`).
     pub text: String,
     /// The policy's answer for that text.
     pub check: CheckResult,
@@ -112,11 +122,16 @@ pub fn judge_ground(policy: &Policy, execution: &Execution) -> Vec<GroundJudgeme
                 let check = policy.advisory(&text);
                 (text, check)
             });
+            let environment = unjudged_environment(execution, executed).map(|text| {
+                let check = policy.advisory(&text);
+                (text, check)
+            });
             GroundJudgement {
                 index,
                 basis,
                 check,
                 program,
+                environment,
             }
         })
         .collect()
@@ -151,9 +166,10 @@ pub fn ground_violations(policy: &Policy, execution: &Execution) -> Vec<GroundVi
                 .map(|c| c.text.clone())
                 .unwrap_or_default()
         };
-        let failed = match (judgement.check, judgement.program) {
-            (Some(check), _) if !allows(&check) => Some((text(), check)),
-            (_, Some((program, check))) if !allows(&check) => Some((program, check)),
+        let failed = match (judgement.check, judgement.program, judgement.environment) {
+            (Some(check), _, _) if !allows(&check) => Some((text(), check)),
+            (_, Some((program, check)), _) if !allows(&check) => Some((program, check)),
+            (_, _, Some((environment, check))) if !allows(&check) => Some((environment, check)),
             _ => None,
         };
         if let Some((text, check)) = failed {

@@ -202,6 +202,10 @@ pub use hardened::{check_gate_allow_judged, check_siblings_judged_hardened};
 #[cfg(feature = "ground")]
 mod ground;
 #[cfg(feature = "ground")]
+mod ground_environment;
+#[cfg(feature = "ground")]
 pub use ground::{
     check_ground, ground_violations, judge_ground, Basis, GroundJudgement, GroundViolation,
 };
+#[cfg(feature = "ground")]
+pub use ground_environment::unjudged_environment;

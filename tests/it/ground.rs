@@ -1,6 +1,6 @@
 //! The execution oracle and INV-GROUND (spec §6.2, `INV-GROUND-1` to
-//! `INV-GROUND-7`). Needs the `ground` feature and bubblewrap (`bwrap`),
-//! which `.ci/run` installs.
+//! `INV-GROUND-7`). Needs the `ground` feature and a sandbox: bubblewrap
+//! (`bwrap`, which `.ci/run` installs) or util-linux `unshare`.
 #![cfg(feature = "ground")]
 
 use std::sync::OnceLock;
@@ -13,14 +13,18 @@ use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 pub(crate) mod families;
+mod backends;
+mod batch;
+mod environment;
 mod race;
+mod records;
 mod session;
 mod wrappers;
 
 /// One oracle for the whole file (building the stub directory costs ~100 ms).
 fn oracle() -> &'static Oracle {
     static ORACLE: OnceLock<Oracle> = OnceLock::new();
-    ORACLE.get_or_init(|| Oracle::new(Config::default()).expect("the oracle needs bwrap"))
+    ORACLE.get_or_init(|| Oracle::new(Config::default()).unwrap_or_else(|error| panic!("{error}")))
 }
 
 /// What bash executes for `command` (shared with `invariants::ground_basis`).
@@ -34,7 +38,7 @@ fn texts(execution: &Execution) -> Vec<&str> {
     execution.commands.iter().map(|c| c.text.as_str()).collect()
 }
 
-fn find<'a>(execution: &'a Execution, text: &str) -> &'a Executed {
+pub(crate) fn find<'a>(execution: &'a Execution, text: &str) -> &'a Executed {
     execution
         .commands
         .iter()
@@ -220,10 +224,13 @@ fn inv_ground_3_batch_matches_single_runs() {
     let quick = Oracle::new(config).unwrap();
     let batch = quick.run_batch(&commands);
     assert_eq!(batch.len(), commands.len());
-    // The same records, up to process ids (other commands share the batch's PID namespace).
+    // The same records, up to process ids (other commands share the batch's
+    // PID namespace) and the base environment (HOME and PWD name each
+    // command's own directory).
     let without_pids = |answer: &Result<Execution, GroundError>| {
         answer.clone().map(|mut execution| {
             execution.commands.iter_mut().for_each(|c| c.pid = 0);
+            execution.base_environment.clear();
             execution
         })
     };

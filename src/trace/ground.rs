@@ -2,8 +2,10 @@
 //! each command (`INV-GROUND-5`, `INV-GROUND-6`), and which unit the gate or
 //! the re-query judged that covers it, or `UNJUDGED`.
 //!
-//! Display only, like [`crate::trace`]: the verdict is the pipeline's, the
-//! judgement is [`crate::invariants::judge_ground`]'s. A unit *covers* an
+//! Display only, like the rest of [`crate::trace`]: the verdict is the
+//! pipeline's, the judgement is [`crate::invariants::judge_ground`]'s. It
+//! lives here, above the invariants, rather than in [`crate::ground`],
+//! which the invariants read. A unit *covers* an
 //! executed command when their match values (POL-CHECK-1) are equal up to
 //! runs of blanks (bash renders a command single-spaced).
 
@@ -11,12 +13,12 @@ use std::fmt::Write as _;
 
 use serde_json::{json, Value};
 
-use super::{Execution, GroundError};
+use super::outcome_phrase;
+use crate::ground::{quote_words, Execution, GroundError, Origin};
 use crate::invariants::{judge_ground, Basis, GroundJudgement};
 use crate::pipeline::Outcome;
 use crate::policy::check::match_value;
 use crate::policy::{Policy, Unit};
-use crate::trace::outcome_phrase;
 use crate::verdict::PermissionState;
 
 /// The units that cover one executed command, in each check that ran.
@@ -141,7 +143,7 @@ pub fn render_text(
             (None, Basis::ThroughInner) => {
                 let inner = execution.commands.iter().position(|c| {
                     c.origin
-                        == super::Origin::WrapperInner {
+                        == Origin::WrapperInner {
                             wrapper: judgement.index,
                         }
                 });
@@ -169,7 +171,7 @@ pub fn render_text(
             quoted(&executed.text)
         );
         if let Some(argv) = &executed.argv {
-            let _ = writeln!(out, "        argv {}", super::quote_words(argv));
+            let _ = writeln!(out, "        argv {}", quote_words(argv));
         }
         if let Some((program, check)) = &judgement.program {
             let rule = check
@@ -246,6 +248,10 @@ pub fn render_json(
                 "argv": executed.argv,
                 "origin": executed.origin,
                 "innerAt": executed.inner_at,
+                "resolvedAs": executed.resolved_as,
+                "writtenArgv": executed.written_argv,
+                "path": executed.path,
+                "environment": executed.environment,
                 "basis": judgement.basis,
                 "state": judgement.check.as_ref().map(|c| c.state),
                 "matchedPattern": judgement.check.as_ref().and_then(|c| c.matched_pattern.clone()),
@@ -264,6 +270,7 @@ pub fn render_json(
         "outcome": outcome.outcome,
         "bashVersion": execution.bash_version,
         "status": execution.status,
+        "baseEnvironment": execution.base_environment,
         "executed": executed,
         "invGround": word,
         // Indices into `executed`, from 0.

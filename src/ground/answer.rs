@@ -1,0 +1,116 @@
+//! One command's answer, read off the driver's status line, the command's
+//! stderr and its record log (`INV-GROUND-3`).
+
+use std::fs;
+use std::path::Path;
+use std::time::Duration;
+
+use super::sandbox::{Sandbox, FILE_SIZE_KIB};
+use super::{record, Execution, GroundError};
+
+/// One command's answer, and what was recorded when the answer is unknown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Attempt {
+    /// The execution, or why what ran is unknown.
+    pub result: Result<Execution, GroundError>,
+    /// When `result` is an error: the commands recorded before the command
+    /// was stopped (complete records only; `status` -1). Each of them did
+    /// execute, so one INV-GROUND does not cover is a violation even though
+    /// the answer is unknown. `None` when `result` is an execution or
+    /// nothing was recorded.
+    pub recorded: Option<Execution>,
+}
+
+impl Attempt {
+    pub(super) fn failed(error: GroundError) -> Self {
+        Self {
+            result: Err(error),
+            recorded: None,
+        }
+    }
+}
+
+impl Sandbox {
+    /// One command's answer from its status line, stderr and log (`INV-GROUND-3`).
+    pub(super) fn answer(&self, out: &Path, i: u64, status: &str, micros: &str) -> Attempt {
+        let log = fs::read(out.join("log").join(i.to_string()));
+        let verdict = self.verdict(out, i, status, micros, log.as_ref().ok());
+        match (verdict, log) {
+            (Ok(status), Ok(log)) => match record::parse(&log, status) {
+                Ok(execution) => Attempt {
+                    result: Ok(execution),
+                    recorded: None,
+                },
+                Err(error) => Attempt {
+                    result: Err(error),
+                    recorded: record::parse_prefix(&log, status),
+                },
+            },
+            (Ok(_), Err(error)) => {
+                Attempt::failed(GroundError::Record(format!("no record: {error}")))
+            }
+            (Err(error), log) => Attempt {
+                result: Err(error),
+                recorded: log.ok().and_then(|log| record::parse_prefix(&log, -1)),
+            },
+        }
+    }
+
+    /// bash's exit status, or why the command's answer is unknown.
+    fn verdict(
+        &self,
+        out: &Path,
+        i: u64,
+        status: &str,
+        micros: &str,
+        log: Option<&Vec<u8>>,
+    ) -> Result<i32, GroundError> {
+        if status == "timeout" {
+            return Err(GroundError::TimedOut);
+        }
+        let Ok(status) = status.parse::<i32>() else {
+            return Err(GroundError::Start(format!("the driver said {status:?}")));
+        };
+        let elapsed = Duration::from_micros(micros.parse().unwrap_or(u64::MAX));
+        // 137: killed by SIGKILL (the driver's at the limit); 152: SIGXCPU.
+        let killed = status == 137;
+        if killed && elapsed + Duration::from_millis(100) >= self.config.time_limit || status == 152
+        {
+            return Err(GroundError::TimedOut);
+        }
+        let stderr = fs::read(out.join("err").join(i.to_string())).unwrap_or_default();
+        if contains(&stderr, b"fork: ") {
+            return Err(GroundError::ForkLimit);
+        }
+        // bash could not start a program the command names: what the kernel
+        // refuses here (an argument over 128 KiB, all arguments over the
+        // stack's quarter) or the memory limit may run elsewhere.
+        for (message, why) in [
+            (
+                &b"Argument list too long"[..],
+                "arguments too long for execve (E2BIG)",
+            ),
+            (
+                &b"Cannot allocate memory"[..],
+                "out of memory under the sandbox's limit",
+            ),
+        ] {
+            if contains(&stderr, message) {
+                return Err(GroundError::Limit(why.to_owned()));
+            }
+        }
+        let size = log.map_or(0, Vec::len);
+        let cut = u64::try_from(size).unwrap_or(u64::MAX) + 64 * 1024 >= FILE_SIZE_KIB * 1024;
+        if cut || status == 153 {
+            return Err(GroundError::Record(
+                "the file-size limit cut the record".to_owned(),
+            ));
+        }
+        Ok(status)
+    }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}

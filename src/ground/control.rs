@@ -1,0 +1,144 @@
+//! The control directory: the trap, the one stub every program name links
+//! to, and the mount point of the real bash (`INV-GROUND-2`).
+//!
+//! The stub is a small C program (`stub.c`) compiled with the machine's C
+//! compiler when the first oracle of a process with that stub status is
+//! built, statically where the C library allows: it starts in a fraction of
+//! the time a shell does, and a stub starts for every program a command
+//! runs. C rather than a binary target of this crate because the oracle is
+//! a library: its users (tests, examples, benches, fuzz targets, other
+//! crates) have a C compiler wherever they build Rust (rustc links through
+//! `cc`), but no path to a binary of this package.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+use super::host::{temp_base, which, TempDir};
+use super::paths::{BIN_DIRS, CONTROL};
+use super::{SHELLS, TRANSPARENT_WRAPPERS};
+
+const ENV_BASH: &str = include_str!("env.bash");
+const STUB_C: &str = include_str!("stub.c");
+
+/// The stubs compiled by this process, one per stub status.
+static COMPILED: Mutex<Vec<(u8, TempDir)>> = Mutex::new(Vec::new());
+
+/// The compiled stub for `stub_status` (compiled on first use).
+fn compiled_stub(stub_status: u8) -> Result<PathBuf, String> {
+    let mut compiled = COMPILED
+        .lock()
+        .map_err(|_| "a stub compilation panicked".to_owned())?;
+    if let Some((_, dir)) = compiled.iter().find(|(status, _)| *status == stub_status) {
+        return Ok(dir.path().join("stub"));
+    }
+    let compiler = ["cc", "gcc", "clang"]
+        .iter()
+        .find_map(|name| which(name))
+        .ok_or("no C compiler (cc, gcc or clang) on PATH to build the stub: install gcc")?;
+    let dir = TempDir::new(&temp_base(super::host::current_uid() == Some(0)), "stub")
+        .map_err(|e| e.to_string())?;
+    let source = dir.path().join("stub.c");
+    fs::write(&source, STUB_C).map_err(|e| e.to_string())?;
+    let binary = dir.path().join("stub");
+    let build = |link: &[&str]| {
+        Command::new(&compiler)
+            .args(["-O2", "-o"])
+            .arg(&binary)
+            .arg(&source)
+            .arg(format!("-DSTUB_STATUS={stub_status}"))
+            .arg(format!("-DGROUND_ENV=\"{CONTROL}/env.bash\""))
+            .arg(format!("-DGROUND_BASH=\"{CONTROL}/bash\""))
+            .args(link)
+            .output()
+    };
+    // Static where the C library allows it (no loader at each start).
+    let mut output = build(&["-static"]).map_err(|e| e.to_string())?;
+    if !output.status.success() {
+        output = build(&[]).map_err(|e| e.to_string())?;
+    }
+    if !output.status.success() {
+        let said = String::from_utf8_lossy(&output.stderr);
+        let said: Vec<&str> = said.lines().collect();
+        return Err(format!(
+            "{} could not build the stub ({}): {}",
+            compiler.display(),
+            output.status,
+            said.join("; ")
+        ));
+    }
+    compiled.push((stub_status, dir));
+    Ok(binary)
+}
+
+/// Writes the trap, the stub with a link for every program name, the mount
+/// point of the real bash.
+pub(super) fn write_control(dir: &Path, stub_status: u8) -> Result<(), String> {
+    write_files(dir, &compiled_stub(stub_status)?, stub_status).map_err(|e| e.to_string())
+}
+
+fn write_files(dir: &Path, stub: &Path, stub_status: u8) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let status = stub_status.to_string();
+    fs::write(dir.join("env.bash"), ENV_BASH.replace("@STATUS@", &status))?;
+    // Readable by the sandbox's user whatever the umask.
+    fs::set_permissions(dir.join("env.bash"), fs::Permissions::from_mode(0o644))?;
+    fs::copy(stub, dir.join("stub"))?;
+    fs::set_permissions(dir.join("stub"), fs::Permissions::from_mode(0o755))?;
+    // The mount point of the real bash.
+    fs::write(dir.join("bash"), "")?;
+    let stubs = dir.join("stubs");
+    fs::create_dir(&stubs)?;
+    let mut names = std::collections::BTreeSet::new();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = BIN_DIRS
+        .iter()
+        .map(PathBuf::from)
+        .chain(std::env::split_paths(&path));
+    for bin in dirs {
+        for entry in fs::read_dir(bin).into_iter().flatten().flatten() {
+            if let Ok(name) = entry.file_name().into_string() {
+                names.insert(name);
+            }
+        }
+    }
+    names.extend(
+        TRANSPARENT_WRAPPERS
+            .iter()
+            .chain(&SHELLS)
+            .map(|&n| n.to_owned()),
+    );
+    for name in names
+        .iter()
+        .filter(|n| !n.contains('/') && *n != "." && *n != "..")
+    {
+        std::os::unix::fs::symlink(format!("{CONTROL}/stub"), stubs.join(name))?;
+    }
+    for path in [dir.to_path_buf(), stubs] {
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// INV-GROUND-2: the compiled stub treats as wrappers and shells exactly
+    /// the programs the crate names as such.
+    #[test]
+    fn inv_ground_2_the_stub_knows_the_wrappers_and_shells() {
+        for wrapper in TRANSPARENT_WRAPPERS {
+            assert!(
+                STUB_C.contains(&format!("{{\"{wrapper}\", \"")),
+                "{wrapper}"
+            );
+        }
+        let shells = SHELLS.map(|shell| format!("\"{shell}\"")).join(", ");
+        assert!(
+            STUB_C.contains(&format!("shells[] = {{{shells}}}")),
+            "{shells}"
+        );
+    }
+}
