@@ -12,10 +12,10 @@ use inner_cmd_spec::pipeline::{decide, Options};
 use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
-pub(crate) mod families;
 mod backends;
 mod batch;
 mod environment;
+pub(crate) mod families;
 mod race;
 mod records;
 mod session;
