@@ -400,3 +400,34 @@ pub(super) fn parse_joined_or_split_by_a_word(o: &GroundObservation<'_>) -> bool
 fn plain_text(text: &str) -> String {
     squeeze(text).replace('\\', "")
 }
+
+/// F-38: a program ran with a variable no rule saw beside it
+/// (`INV-GROUND-8`: the violation is the environment form `env NAME=value
+/// program …`), set by syntax that is no assignment word of the program's
+/// command: `set -k` (an assignment among the arguments), `set -a`,
+/// `export` of a quoted or brace-expanded word, `read`, `for`, `mapfile`,
+/// `printf -v`, a nameref, `declare -x`.
+pub(super) fn environment_without_an_assignment_word(o: &GroundObservation<'_>) -> bool {
+    let Some(rest) = o.violation.text.strip_prefix("env ") else {
+        return false;
+    };
+    // The environment form, not a command that is itself `env …`.
+    let record = o.execution.commands.get(o.violation.index);
+    if record.is_none_or(|r| squeeze(&r.text).starts_with("env ")) {
+        return false;
+    }
+    let names: Vec<&str> = rest
+        .split(' ')
+        .map(|w| w.trim_start_matches('\''))
+        .take_while(|w| w.contains('='))
+        .filter_map(|w| w.split('=').next())
+        .filter(|n| !n.is_empty())
+        .collect();
+    !names.is_empty()
+        && names.iter().all(|name| {
+            o.command.contains(name)
+                && !judged_units(o)
+                    .iter()
+                    .any(|u| squeeze(&u.text).starts_with(&format!("{name}=")))
+        })
+}

@@ -19,6 +19,13 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         id: "A-1",
         applies: by::dewrapping_reparses,
     },
+    // Before the blind spots: a program judged by its environment form
+    // (INV-GROUND-8) may be covered by its words (G-3), not by its
+    // environment.
+    KnownGroundViolation {
+        id: "F-38",
+        applies: hidden::environment_without_an_assignment_word,
+    },
     KnownGroundViolation {
         id: "F-2",
         applies: misparsed::split_by_the_parser_only,

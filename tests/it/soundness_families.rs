@@ -60,6 +60,17 @@ const WITNESSES: &[(&str, Rules, &str)] = &[
     ("F-13", DENY_RM, "sh /proc/self/fd/0 <<< 'rm -rf x'"),
     ("F-11", DENY_RM, "/usr/bin/r[m] -rf x"),
     ("F-7", DENY_RM, "echo x > \"$(rm -rf x)\""),
+    // INV-GROUND-8: the program's environment, set without an assignment word.
+    (
+        "F-38",
+        DENY_RM,
+        "export 'GIT_SSH_COMMAND=rm -rf x'; git ls-remote ssh://h/r",
+    ),
+    (
+        "F-38",
+        DENY_RM,
+        "set -k; git ls-remote ssh://h/r GIT_SSH_COMMAND='rm -rf x'",
+    ),
     // G-7: the parent's rendering is a blind spot; the program decides.
     ("F-11", RENDERED, "npm test \"$( /usr/bin/r[m] -rf x )\""),
     // G-8: the base by its expanded argv is a blind spot; the operand decides.

@@ -230,6 +230,10 @@ FAMILY_WITNESSES = [
     ("F-10", ["POL-FLOOR-2", "POL-FLOOR-4"], DENY_RM, "mapfile -c 1 -C 'rm -rf x;:' a <<< x", [U("mapfile -c 1 -C 'rm -rf x;:' a <<< x")], "allow"),
     ("F-13", ["POL-FLOOR-3"], DENY_RM, "bash /dev/stdin <<< 'rm -rf x'", [U("bash /dev/stdin <<< 'rm -rf x'")], "allow"),
     ("F-13", ["POL-FLOOR-3"], DENY_RM, "sh /proc/self/fd/0 <<< 'rm -rf x'", [U("sh /proc/self/fd/0 <<< 'rm -rf x'")], "allow"),
+    ("F-38", ["POL-FLOOR-2"], DENY_RM, "export 'GIT_SSH_COMMAND=rm -rf x'; git ls-remote ssh://h/r",
+     [U("export 'GIT_SSH_COMMAND=rm -rf x'"), U("git ls-remote ssh://h/r")], "allow"),
+    ("F-38", ["POL-FLOOR-2"], DENY_RM, "set -k; git ls-remote ssh://h/r GIT_SSH_COMMAND='rm -rf x'",
+     [U("set -k"), U("git ls-remote ssh://h/r GIT_SSH_COMMAND='rm -rf x'")], "allow"),
 ]
 
 

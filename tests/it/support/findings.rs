@@ -203,6 +203,16 @@ pub const FINDINGS: &[Finding] = &[
     allowed("F-37", "ls -la \"$( {rm,-rf,x} )\"", "ls -la"),
     whole("F-10", "jobs -x rm -rf x"),
     whole("F-13", "bash /dev/stdin <<< 'rm -rf x'"),
+    allowed(
+        "F-38",
+        "export 'GIT_SSH_COMMAND=rm -rf x'; git ls-remote ssh://h/r",
+        "export 'GIT_SSH_COMMAND=rm -rf x'",
+    ),
+    allowed(
+        "F-38",
+        "set -k; git ls-remote ssh://h/r GIT_SSH_COMMAND='rm -rf x'",
+        "set -k",
+    ),
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -240,6 +250,7 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-35", &["POL-UNIT-2"]),
     ("F-36", &["POL-MATCH-5", "POL-CHECK-2"]),
     ("F-37", &["POL-UNIT-7"]),
+    ("F-38", &["POL-FLOOR-2"]),
 ];
 
 /// The clauses finding `id` follows.

@@ -89,7 +89,7 @@ pub(super) const ENVIRONMENT: &[Family] = &[
           "declare -n r=«ENVVAR»; r=«q:ENVVAL»; export «ENVVAR»; «ENVPROG»", "export '«ENVVAR»=«sq:ENVVAL»'; «ENVPROG»", "export \"«ENVVAR»\"=«q:ENVVAL»; «ENVPROG»",
           "export {«ENVVAR»,X}=«q:ENVVAL»; «ENVPROG»", "printf -v «ENVVAR» %s «q:ENVVAL»; export «ENVVAR»; «ENVPROG»", "declare -x «ENVVAR»=«q:ENVVAL»; «ENVPROG»",
           "«ENVVAR»=«q:ENVVAL» «ENVPROG»", "mapfile -t «ENVVAR» <<< «q:ENVVAL»; export «ENVVAR»; «ENVPROG»"]),
-    family("env-shell", "a function exported to a child bash (`export -f`, `declare -fx`): the child runs it for the base's name (the oracle's shell stub, a dash script, drops it)", "GEN-FAM-11", ENV, Lines, Hidden,
+    family("env-shell", "a function exported to a child bash (`export -f`, `declare -fx`): the child runs it for the base's name", "GEN-FAM-11", ENV, Lines, Runs,
         &["«BN»() { «P»; }; export -f «BN»; bash -c «q:B»", "«BN»() { «P»; }; declare -fx «BN»; bash -c «q:B»", "function «BN» { «P»; }; typeset -fx «BN»; sh -c «q:B»",
           "«BN»() { «P»; }; export -f «BN»; bash <<< «q:B»"]),
 ];
