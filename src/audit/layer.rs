@@ -174,7 +174,14 @@ impl Layer {
                 self.send(&request)?;
             }
             for (offset, ask) in window.iter().enumerate() {
-                let answer = self.receive()?;
+                let answer = self.receive().map_err(|error| match error {
+                    // Name the request, so a hang is reproducible by hand.
+                    AuditError::Layer(why) => {
+                        let text: String = ask_text(ask).chars().take(300).collect();
+                        AuditError::Layer(format!("{why}, asked about {text:?}"))
+                    }
+                    other => other,
+                })?;
                 let id = first_id + offset as u64;
                 let answer = parse_answer(&answer, id)?;
                 self.cache.insert(ask.clone(), answer);
@@ -252,6 +259,12 @@ impl Drop for Layer {
         self.requests = None;
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+fn ask_text(ask: &Ask) -> &str {
+    match ask {
+        Ask::Command(text) | Ask::Simple { text, .. } => text,
     }
 }
 

@@ -94,6 +94,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about what GNU bash executes (src/ground); no protocol request runs bash",
     ),
     (
+        "AUDIT-",
+        "about auditing another layer (src/audit) through its own protocol; checked by tests/it/audit/",
+    ),
+    (
         "POL-MATCH-9",
         "the rule-set engine answers as the per-rule last match (POL-RULE-2), which vectors name; no answer tells the two apart (tests/it/policy/matcher_engine.rs, parity, match_diff)",
     ),
