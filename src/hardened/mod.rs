@@ -20,6 +20,8 @@
 pub mod admitted;
 pub mod agree;
 pub mod awk;
+mod bound;
+pub mod braces;
 mod builtin_args;
 pub mod closed;
 mod command;
