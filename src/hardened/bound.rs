@@ -104,6 +104,7 @@ fn loop_word(source: &str, expansion: Node<'_>) -> Option<Word> {
         let [value] = values[..] else {
             return None;
         };
+        source.get(variable.start_byte()..variable.end_byte())?;
         let mut blanked = source.to_owned();
         blanked.replace_range(
             variable.start_byte()..variable.end_byte(),

@@ -138,9 +138,9 @@ pub fn outside_tree(target: Option<&str>) -> bool {
     }
     let normal = crate::policy::home::posix_normalize(target);
     if matches!(normal.as_str(), "/dev/null" | "/dev/stdout" | "/dev/stderr")
-        || (normal.starts_with("/dev/fd/")
-            && normal.len() > 8
-            && normal[8..].bytes().all(|b| b.is_ascii_digit()))
+        || normal
+            .strip_prefix("/dev/fd/")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         || (normal.starts_with("/tmp/") && normal.len() > 5)
     {
         return false;
