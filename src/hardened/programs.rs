@@ -355,6 +355,58 @@ fn xargs_items(program: &Program<'_>, args: &[&str], start: usize) -> (Option<St
     (placeholder, appended)
 }
 
+/// git's global options before its subcommand (git 2.39 `git --help`):
+/// the index of the subcommand when options precede it, so that `git -C
+/// dir push` is judged as `git push` too; `Err` on an option git does not
+/// list (HARD-RUN-4). `-c`, `--config-env` and `--exec-path` are HARD-RUN-3's.
+///
+/// # Errors
+/// An unknown global option: the reading is unsure.
+pub fn git_subcommand(args: &[&str]) -> Result<Option<usize>, ()> {
+    const WITH_ARGUMENT: [&str; 8] = [
+        "-C",
+        "-c",
+        "--git-dir",
+        "--work-tree",
+        "--namespace",
+        "--super-prefix",
+        "--config-env",
+        "--attr-source",
+    ];
+    const FLAGS: [&str; 15] = [
+        "-p",
+        "--paginate",
+        "-P",
+        "--no-pager",
+        "--bare",
+        "--no-replace-objects",
+        "--no-lazy-fetch",
+        "--literal-pathspecs",
+        "--glob-pathspecs",
+        "--noglob-pathspecs",
+        "--icase-pathspecs",
+        "--no-optional-locks",
+        "--no-advice",
+        "--exec-path",
+        "--list-cmds",
+    ];
+    let mut i = 0;
+    while let Some(arg) = args.get(i) {
+        if !arg.starts_with('-') {
+            return Ok((i > 0).then_some(i));
+        }
+        let name = arg.split('=').next().unwrap_or(arg);
+        if WITH_ARGUMENT.contains(&name) {
+            i += if arg.contains('=') { 1 } else { 2 };
+        } else if FLAGS.contains(&name) {
+            i += 1;
+        } else {
+            return Err(());
+        }
+    }
+    Ok(None)
+}
+
 /// `find … -exec CMD … ;` (and `-execdir`, `-ok`, `-okdir`, ending with `;`
 /// or `+`): each runs its command with `{}` replaced by a path.
 fn find_exec(args: &[&str]) -> Runs {

@@ -87,3 +87,15 @@ fn hard_run_4_inner_commands() {
         "a computed mask"
     );
 }
+
+/// HARD-RUN-4: git's global options before the subcommand.
+#[test]
+fn hard_run_4_git_global_options() {
+    assert_eq!(git_subcommand(&["-C", "x", "push"]), Ok(Some(2)));
+    assert_eq!(
+        git_subcommand(&["--git-dir=.git", "--no-pager", "log"]),
+        Ok(Some(2))
+    );
+    assert_eq!(git_subcommand(&["push", "-C"]), Ok(None));
+    assert_eq!(git_subcommand(&["--frobnicate", "push"]), Err(()));
+}

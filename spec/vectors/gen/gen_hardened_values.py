@@ -74,6 +74,7 @@ ROWS += [
     (["HARD-RUN-4"], RM, "find . -name '*.o' -exec rm -f {} +", "deny", "rm *", "the words between -exec and + are a command, `{}` any text"),
     (["HARD-RUN-4"], RM, "chroot / rm -rf x", "ask", S("HARD-RUN-4"), "chroot is unmodelled (names resolve in another root): `*` allows, floored"),
     (["HARD-RUN-4", "POL-FLOOR-4"], RM, "flock /tmp/lock -c 'rm -rf x'", "ask", "<indirection-bash-wrapper>", "flock -c runs a shell string: unsure (HARD-RUN-4); the deployed answer already asks by the indirection floor of POL-FLOOR-4, and an equal hardened answer does not replace it (HARD-2)"),
+    (["HARD-RUN-4"], R(("*", "allow"), ("git push *", "deny")), "git -C ../other push --force", "deny", "git push *", "git's global option -C DIR precedes the subcommand: also judged as `git push --force`"),
     (["HARD-RUN-4"], RM, "taskset -p 1 1234", "allow", "*", "KEEPS", "with -p taskset acts on a running process and runs no command"),
     (["HARD-RUN-2"], RM, "bash /dev/stdin", "ask", S("HARD-RUN-2"), "a script that is not a file: standard input"),
     (["HARD-RUN-2"], RM, "sh /proc/self/fd/0", "ask", S("HARD-RUN-2"), "a descriptor of the shell's own process: standard input"),
