@@ -105,6 +105,9 @@ fn loop_word(source: &str, expansion: Node<'_>) -> Option<Word> {
             return None;
         };
         source.get(variable.start_byte()..variable.end_byte())?;
+        if !super::values::loop_lookup_allowed() {
+            return None;
+        }
         let mut blanked = source.to_owned();
         blanked.replace_range(
             variable.start_byte()..variable.end_byte(),

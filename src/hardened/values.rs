@@ -121,8 +121,7 @@ pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
         return vec![unknown_word()];
     };
     let node = *first;
-    let home_known = !super::words::mentioned_otherwise(source, "HOME");
-    let pwd_known = !super::words::mentioned_otherwise(source, "PWD");
+    let (home_known, pwd_known) = known_variables(source);
     let Ok(mut read) = pieces(text, node.start_byte(), Some(&spans)) else {
         return vec![unknown_word()];
     };
@@ -144,6 +143,66 @@ pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
             .map(|w| finish(w, home_known, pwd_known))
             .collect(),
         None => vec![unknown_word()],
+    }
+}
+
+/// What one command's text says of `HOME` and `PWD` (`HARD-VALUE-2`),
+/// computed once per command by [`for_command`]: scanning the whole text
+/// again for every word made spelling quadratic in the command's length.
+#[derive(Debug, Clone, Copy)]
+struct CommandFacts {
+    text: *const u8,
+    len: usize,
+    home_known: bool,
+    pwd_known: bool,
+}
+
+thread_local! {
+    static FACTS: std::cell::Cell<Option<CommandFacts>> = const { std::cell::Cell::new(None) };
+    /// Loop bindings looked up in the current command (each scans its text).
+    static LOOP_LOOKUPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Most loop bindings one command looks up; past it `"$f"` is unknown.
+pub const MAX_LOOP_LOOKUPS: usize = 64;
+
+/// Counts one loop-binding lookup; false once the command has used them up.
+pub(super) fn loop_lookup_allowed() -> bool {
+    LOOP_LOOKUPS.with(|n| {
+        n.set(n.get().saturating_add(1));
+        n.get() <= MAX_LOOP_LOOKUPS
+    })
+}
+
+/// Runs `f` with the facts of `source` computed once; words of `source`
+/// spelled inside `f` reuse them (the same live slice: same address and
+/// length means the same text while `source` is borrowed).
+pub fn for_command<R>(source: &str, f: impl FnOnce() -> R) -> R {
+    let facts = CommandFacts {
+        text: source.as_ptr(),
+        len: source.len(),
+        home_known: !super::words::mentioned_otherwise(source, "HOME"),
+        pwd_known: !super::words::mentioned_otherwise(source, "PWD"),
+    };
+    let before = FACTS.with(|cell| cell.replace(Some(facts)));
+    let lookups = LOOP_LOOKUPS.with(|n| n.replace(0));
+    let out = f();
+    FACTS.with(|cell| cell.set(before));
+    LOOP_LOOKUPS.with(|n| n.set(lookups));
+    out
+}
+
+/// Whether `HOME` and `PWD` keep their known values in `source`.
+fn known_variables(source: &str) -> (bool, bool) {
+    let cached = FACTS
+        .with(std::cell::Cell::get)
+        .filter(|f| std::ptr::eq(f.text, source.as_ptr()) && f.len == source.len());
+    match cached {
+        Some(facts) => (facts.home_known, facts.pwd_known),
+        None => (
+            !super::words::mentioned_otherwise(source, "HOME"),
+            !super::words::mentioned_otherwise(source, "PWD"),
+        ),
     }
 }
 

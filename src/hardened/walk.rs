@@ -99,7 +99,8 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
         let tree = parser
             .parse(command, None)
             .ok_or_else(|| UnitsError::Parser("no syntax tree".to_owned()))?;
-        walk(command, tree.root_node(), &mut sink)?;
+        // HARD-VALUE-2: what the text says of HOME and PWD, found once.
+        super::values::for_command(command, || walk(command, tree.root_node(), &mut sink))?;
         // A disagreement of HARD-PARSE-* already asks for this text.
         let misread = sink
             .out
