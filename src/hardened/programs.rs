@@ -356,13 +356,11 @@ fn xargs_items(program: &Program<'_>, args: &[&str], start: usize) -> (Option<St
 }
 
 /// git's global options before its subcommand (git 2.39 `git --help`):
-/// the index of the subcommand when options precede it, so that `git -C
-/// dir push` is judged as `git push` too; `Err` on an option git does not
-/// list (HARD-RUN-4). `-c`, `--config-env` and `--exec-path` are HARD-RUN-3's.
-///
-/// # Errors
-/// An unknown global option: the reading is unsure.
-pub fn git_subcommand(args: &[&str]) -> Result<Option<usize>, ()> {
+/// where the subcommand starts when options precede it, so that `git -C
+/// dir push` is judged as `git push` too (HARD-RUN-4). `-c`, `--config-env`
+/// and `--exec-path` are HARD-RUN-3's.
+#[must_use]
+pub fn git_subcommand(args: &[&str]) -> GitSubcommand {
     const WITH_ARGUMENT: [&str; 8] = [
         "-C",
         "-c",
@@ -393,7 +391,10 @@ pub fn git_subcommand(args: &[&str]) -> Result<Option<usize>, ()> {
     let mut i = 0;
     while let Some(arg) = args.get(i) {
         if !arg.starts_with('-') {
-            return Ok((i > 0).then_some(i));
+            return match i {
+                0 => GitSubcommand::First,
+                _ => GitSubcommand::At(i),
+            };
         }
         let name = arg.split('=').next().unwrap_or(arg);
         if WITH_ARGUMENT.contains(&name) {
@@ -401,10 +402,21 @@ pub fn git_subcommand(args: &[&str]) -> Result<Option<usize>, ()> {
         } else if FLAGS.contains(&name) {
             i += 1;
         } else {
-            return Err(());
+            return GitSubcommand::Unsure;
         }
     }
-    Ok(None)
+    GitSubcommand::First
+}
+
+/// Where git's subcommand starts ([`git_subcommand`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GitSubcommand {
+    /// First, or there is none: nothing more to judge.
+    First,
+    /// After global options, at this argument.
+    At(usize),
+    /// After a global option git does not list.
+    Unsure,
 }
 
 /// `find … -exec CMD … ;` (and `-execdir`, `-ok`, `-okdir`, ending with `;`

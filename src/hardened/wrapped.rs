@@ -6,7 +6,7 @@
 
 use tree_sitter::Node;
 
-use super::programs::{git_subcommand, runs, Runs};
+use super::programs::{git_subcommand, runs, GitSubcommand, Runs};
 use super::runs::runs_code_known;
 use super::spelling::{dequote_name, Name};
 use super::values::{spell_joined, unknown_word, Word};
@@ -95,7 +95,7 @@ pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) 
         if basename(name) == "git" {
             // `git -C dir push`: judged as `git push` too.
             match git_subcommand(&args) {
-                Ok(Some(k)) => {
+                GitSubcommand::At(k) => {
                     let from = start + 1 + k;
                     let rest = dequoted.get(1 + k..).unwrap_or_default();
                     out.values.push(format!("git {}", rest.join(" ")));
@@ -106,8 +106,8 @@ pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) 
                             .collect(),
                     );
                 }
-                Ok(None) => {}
-                Err(()) => out.floor = out.floor.or(Some(Clause::RunWrapped)),
+                GitSubcommand::First => {}
+                GitSubcommand::Unsure => out.floor = out.floor.or(Some(Clause::RunWrapped)),
             }
         }
         let literal: Vec<bool> = names
