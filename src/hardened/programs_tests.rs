@@ -91,11 +91,14 @@ fn hard_run_4_inner_commands() {
 /// HARD-RUN-4: git's global options before the subcommand.
 #[test]
 fn hard_run_4_git_global_options() {
-    assert_eq!(git_subcommand(&["-C", "x", "push"]), Ok(Some(2)));
+    assert_eq!(git_subcommand(&["-C", "x", "push"]), GitSubcommand::At(2));
     assert_eq!(
         git_subcommand(&["--git-dir=.git", "--no-pager", "log"]),
-        Ok(Some(2))
+        GitSubcommand::At(2)
     );
-    assert_eq!(git_subcommand(&["push", "-C"]), Ok(None));
-    assert_eq!(git_subcommand(&["--frobnicate", "push"]), Err(()));
+    assert_eq!(git_subcommand(&["push", "-C"]), GitSubcommand::First);
+    assert_eq!(
+        git_subcommand(&["--frobnicate", "push"]),
+        GitSubcommand::Unsure
+    );
 }
