@@ -341,6 +341,39 @@ pub fn is_operand_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || " _./,:@+=-*?^%#[]".contains(c)
 }
 
+/// An operand of [`EXPANSION_OPERATORS`] (`HARD-ADMIT-4`): operand
+/// characters and reads of a name, `$NAME` or `$?` (`${X:-$HOME/.config}`);
+/// never `${…}`, `$(…)` or a quote.
+#[must_use]
+pub fn is_operand(operand: &str) -> bool {
+    let mut rest = operand;
+    while let Some(c) = rest.chars().next() {
+        let after = rest.get(c.len_utf8()..).unwrap_or("");
+        if c != '$' {
+            if !is_operand_char(c) {
+                return false;
+            }
+            rest = after;
+            continue;
+        }
+        let len = match after.chars().next() {
+            Some(n) if n.is_ascii_alphabetic() || n == '_' => after
+                .find(|n: char| !(n.is_ascii_alphanumeric() || n == '_'))
+                .unwrap_or(after.len()),
+            Some(n) if SPECIAL_PARAMETERS.contains(n) => 1,
+            _ => return false,
+        };
+        let (Some(name), Some(tail)) = (after.get(..len), after.get(len..)) else {
+            return false;
+        };
+        if !is_readable(name) {
+            return false;
+        }
+        rest = tail;
+    }
+    true
+}
+
 /// Characters `$((…))` may hold: literal integers and operators, no names.
 pub const ARITHMETIC_CHARS: &str = "0123456789 \t+-*/%()";
 

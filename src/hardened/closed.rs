@@ -8,13 +8,15 @@
 use tree_sitter::Node;
 
 use super::admitted::{
-    check_of, is_operand_char, is_read_separator, is_readable, is_scratch, Args, Check, Row,
-    ALL_BUILTINS, ARITHMETIC_CHARS, ARITHMETIC_COMPARISONS, BUILTINS, EXPANSION_OPERATORS,
-    KEYWORD_NAMES, REDIRECT_OPERATORS, TEST_OPERATORS,
+    check_of, is_read_separator, is_readable, is_scratch, Args, Check, Row, ALL_BUILTINS,
+    ARITHMETIC_COMPARISONS, BUILTINS, KEYWORD_NAMES, REDIRECT_OPERATORS, TEST_OPERATORS,
 };
 use super::builtin_args::{options, read_args, set_args, test_args, Arg};
 use super::effects::{is_inert_assignment, INERT_VARIABLES};
 use super::spelling::{dequote_name, without_line_continuations, Name};
+use super::word_parts::{
+    arithmetic, braced, concatenation, literal_subscript, plain_word, quoted_plain,
+};
 use super::{named_children, slice};
 
 /// A construct outside the admitted subset: the table row it fails and the
@@ -101,123 +103,6 @@ fn run(check: Check, source: &str, node: Node<'_>) -> Result<(), Row> {
     }
 }
 
-/// Word text (`HARD-ADMIT-3`): no backquote (escaped or not: tree-sitter
-/// reads nested backquotes as text), no brace expansion, no line
-/// continuation inside the word.
-fn plain_word(text: &str) -> bool {
-    quoted_plain(text) && !brace_expansion(text)
-}
-
-/// Quoted text (`HARD-ADMIT-3`): no backquote, no line continuation.
-fn quoted_plain(text: &str) -> bool {
-    !text.contains('`') && !text.contains("\\\n") && !text.contains("\\\r\n")
-}
-
-/// A concatenation (`HARD-ADMIT-3`) holds no brace expansion across its
-/// parts (`{a,b}` is three `word` nodes to the parser): its unquoted words
-/// are joined, every other part standing as one letter; the parts are
-/// checked as their own nodes, so the whole text is read once.
-fn concatenation(source: &str, node: Node<'_>) -> bool {
-    let joined: String = named_children(node)
-        .into_iter()
-        .map(|part| match part.kind() {
-            "word" => slice(source, part),
-            _ => "x",
-        })
-        .collect();
-    !brace_expansion(&joined)
-}
-
-/// Whether unquoted text holds a brace expansion: a `{` (not after `$`)
-/// whose matching `}` encloses a `,` or `..` at its own level. One pass, a
-/// stack of open braces: linear in the text.
-fn brace_expansion(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut open: Vec<bool> = Vec::new();
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\\' => i += 1,
-            b'{' if i == 0 || bytes.get(i - 1) != Some(&b'$') => open.push(false),
-            b',' => {
-                if let Some(top) = open.last_mut() {
-                    *top = true;
-                }
-            }
-            b'.' if bytes.get(i + 1) == Some(&b'.') => {
-                if let Some(top) = open.last_mut() {
-                    *top = true;
-                }
-            }
-            b'}' => {
-                if open.pop() == Some(true) {
-                    return true;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    false
-}
-
-/// `${NAME}`, `${#NAME}` or `${NAME OP operand}` with a readable name and a
-/// literal operand (`HARD-ADMIT-4`).
-fn braced(text: &str) -> bool {
-    let Some(inner) = text.strip_prefix("${").and_then(|t| t.strip_suffix('}')) else {
-        return false;
-    };
-    if let Some(name) = inner.strip_prefix('#').filter(|n| !n.is_empty()) {
-        return is_readable(name);
-    }
-    let name_len = match inner.chars().next() {
-        Some(c) if c.is_ascii_alphabetic() || c == '_' => inner
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(inner.len()),
-        Some(_) => 1,
-        None => return false,
-    };
-    let (name, mut rest) = inner.split_at(name_len.min(inner.len()));
-    if !is_readable(name) {
-        return false;
-    }
-    // A literal index (`${PIPESTATUS[0]}`, `${a[@]}`): the subscript row checks it.
-    if let Some(after) = rest.strip_prefix('[') {
-        match after.split_once(']') {
-            Some((_, tail)) => rest = tail,
-            None => return false,
-        }
-    }
-    if rest.is_empty() {
-        return true;
-    }
-    EXPANSION_OPERATORS
-        .iter()
-        .find_map(|op| rest.strip_prefix(op))
-        .is_some_and(|operand| operand.chars().all(is_operand_char))
-}
-
-/// `NAME[i]` with `i` digits, `@` or `*` (`HARD-ADMIT-4`): any other index
-/// is arithmetic over run-time data. Only read inside `${…}`: the walk
-/// refuses a subscript anywhere else.
-fn literal_subscript(source: &str, node: Node<'_>) -> bool {
-    let index = node
-        .child_by_field_name("index")
-        .map_or("", |i| slice(source, i));
-    let literal = matches!(index, "@" | "*")
-        || (!index.is_empty() && index.bytes().all(|b| b.is_ascii_digit()));
-    literal
-}
-
-/// `$((…))` over literal integers (`HARD-ADMIT-4`).
-fn arithmetic(text: &str) -> bool {
-    text.strip_prefix("$((")
-        .and_then(|t| t.strip_suffix("))"))
-        .is_some_and(|body| {
-            !body.trim().is_empty() && body.chars().all(|c| ARITHMETIC_CHARS.contains(c))
-        })
-}
-
 /// An inert assignment (`HARD-ADMIT-6`, `HARD-EFFECT-2`): a plain name, no subscript.
 fn assignment(source: &str, node: Node<'_>) -> bool {
     let Some(name) = node.child_by_field_name("name") else {
@@ -251,17 +136,9 @@ fn loop_target(source: &str, node: Node<'_>) -> bool {
     keyword == "for" && is_scratch(variable)
 }
 
-/// A node whose value is computed at run time.
-fn computed(kind: &str) -> bool {
-    matches!(
-        kind,
-        "simple_expansion" | "expansion" | "command_substitution" | "concatenation" | "string"
-    )
-}
-
-/// `[ … ]` / `[[ … ]]` (`HARD-ADMIT-5`): admitted operators; in `[ … ]` a
-/// computed operand is double-quoted (no splitting can make it an operator)
-/// unless it is a special parameter such as `$?`; in `[[ … ]]` no arithmetic
+/// `[ … ]` / `[[ … ]]` (`HARD-ADMIT-5`): admitted operators; `[ … ]`'s words
+/// as `test`'s arguments ([`test_args`]: a computed one double-quoted and
+/// next to a literal operator, or alone); in `[[ … ]]` no arithmetic
 /// comparison and no `=~`.
 fn test_command(source: &str, node: Node<'_>) -> bool {
     let double = node.child(0).is_some_and(|c| slice(source, c) == "[[");
@@ -280,35 +157,56 @@ fn test_command(source: &str, node: Node<'_>) -> bool {
                 return false;
             }
         }
-        let children = named_children(n);
-        if !double
-            && matches!(
-                n.kind(),
-                "test_command" | "unary_expression" | "binary_expression"
-            )
-        {
-            let special = |c: &Node<'_>| {
-                c.kind() == "simple_expansion"
-                    && slice(source, *c).len() == 2
-                    && "?#$!".contains(slice(source, *c).get(1..).unwrap_or("x"))
-            };
-            let operands = children
-                .iter()
-                .filter(|c| c.kind() != "test_operator")
-                .count();
-            let unquoted = children
-                .iter()
-                .any(|c| computed(c.kind()) && c.kind() != "string" && !special(c));
-            let bare = n.kind() == "test_command"
-                && operands > 1
-                && children.iter().any(|c| c.kind() == "string" && !special(c));
-            if unquoted || bare {
-                return false;
-            }
-        }
-        stack.extend(children);
+        stack.extend(named_children(n));
     }
-    true
+    double || test_args(&bracket_words(source, node), false)
+}
+
+/// Node kinds that are one word of `[ … ]` to bash.
+const BRACKET_WORDS: &[&str] = &[
+    "word",
+    "string",
+    "raw_string",
+    "ansi_c_string",
+    "simple_expansion",
+    "expansion",
+    "command_substitution",
+    "concatenation",
+    "number",
+    "test_operator",
+    "extglob_pattern",
+    "regex",
+];
+
+/// The words bash gives the `[` builtin, in order, whatever structure the
+/// parser built from them: the test builtin parses its arguments by their
+/// count and values, not by the tree, so [`test_args`] judges the list.
+fn bracket_words<'s>(source: &'s str, node: Node<'_>) -> Vec<Arg<'s>> {
+    let mut out = Vec::new();
+    let mut cursor = node.walk();
+    let mut stack: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    stack.reverse();
+    while let Some(n) = stack.pop() {
+        let text = slice(source, n);
+        if BRACKET_WORDS.contains(&n.kind()) || (!n.is_named() && n.child_count() == 0) {
+            if matches!(text, "[" | "]") && !n.is_named() {
+                continue;
+            }
+            out.push(Arg {
+                kind: n.kind(),
+                text,
+                value: match dequote_name(&without_line_continuations(text)) {
+                    Name::Literal(v) => Some(v),
+                    Name::Computed => None,
+                },
+            });
+        } else {
+            let mut cursor = n.walk();
+            let children: Vec<Node<'_>> = n.children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+    out
 }
 
 /// A file redirection with a numeric descriptor, if any, and an admitted operator.

@@ -37,6 +37,7 @@ pub mod sed;
 pub mod spelling;
 pub mod values;
 pub mod walk;
+mod word_parts;
 pub mod words;
 pub mod wrapped;
 

@@ -341,7 +341,7 @@ impl Lexer<'_> {
                 return self.stop();
             };
             let inner = rest.get(2..end).unwrap_or("");
-            if inner.is_empty() || !inner.chars().all(is_operand_char) {
+            if inner.is_empty() || !inner.chars().all(|c| is_operand_char(c) || c == '$') {
                 return self.stop();
             }
             self.pos += end + 1;

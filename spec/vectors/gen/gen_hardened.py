@@ -151,7 +151,7 @@ def main():
     v.note("DEPLOYED_FAIL_OPEN", "The deployed profile's answer: the finding reproduced (spec/findings.md).")
     v.note("HARDENED_CLOSES", "The hardened profile's answer: the finding closed by the clause named first.")
     v.note("HARDENED_KEEPS", "A command the hardened profile must still allow or leave as deployed answers it (usefulness).")
-    v.generator("hand-table", "ROWS and PIPELINE in gen/gen_hardened.py: for each witness the deployed state (the register's) and the hardened state and pattern with the reasoning from the clause; `check` compares state and matched pattern, `decide` the outcome.")
+    v.generator("hand-table", "ROWS and PIPELINE in gen/gen_hardened.py (ROWS ends with CLOSED_ROWS of gen/gen_hardened_closed.py, the closed world of SPEC.md 12.11): for each witness the deployed state (the register's) and the hardened state and pattern with the reasoning from the clause; `check` compares state and matched pattern, `decide` the outcome.")
     deployed = v.group("check", {"home": HOME, "profile": "deployed"})
     hardened = v.group("check", {"home": HOME, "profile": "hardened"})
     for finding, clauses, rules, command, state, pattern, why in ROWS:
