@@ -314,8 +314,15 @@ fn visit(
                 vec![effects]
             };
             sink.push(slice(source, node), span, context, values, floor)?;
+            // HARD-VALUE-1: the effects spelled, as a simple command's are.
+            let spelled = super::effects::effect_words(source, &redirects);
+            let spelled = if spelled.is_empty() {
+                Vec::new()
+            } else {
+                vec![spelled]
+            };
             let writes = super::effects::write_words(source, &redirects);
-            sink.spell_last(Vec::new(), writes);
+            sink.spell_last(spelled, writes);
             Ok(())
         }
         "comment" => {

@@ -46,6 +46,7 @@ ROWS = [
     (["HARD-VALUE-4", "HARD-VALUE-5"], RMRF, "rm $x -rf /", "ask", "rm -rf *", "CLOSES", "an unquoted unknown word may vanish: `rm -rf /` is one expansion"),
     (["HARD-VALUE-2", "HARD-VALUE-5"], ENV, "cat ~nobody/.env", "deny", "*.env", "CLOSES", "`~nobody` is an unknown directory, but every expansion ends in `/.env`: `*.env` holds the value, nothing else can decide"),
     (["HARD-VALUE-2"], SSH, "echo key >> ~/.s''sh/authorized_keys", "deny", "*~/.ssh*", "CLOSES", "the redirect target spelled: effect value `echo key >> ~/.ssh/authorized_keys` meets `*~/.ssh*` (the issue's example)"),
+    (["HARD-VALUE-1", "HARD-EFFECT-1"], SSH, "{ cat; } < ~/.s''sh/id_rsa", "deny", "*~/.ssh*", "CLOSES", "a redirected group's effects are spelled too: `< ~/.ssh/id_rsa` meets `*~/.ssh*`"),
     (["HARD-VALUE-2"], SSH, "cat $HOME/.ssh", "deny", "*~/.ssh*", "CLOSES", "`$HOME` is a home reference: spelled `cat ~/.ssh` it meets `*~/.ssh*` (as written, `cat $HOME/.ssh` meets no deny rule)"),
     (["HARD-VALUE-2"], SSH, "cat /home/u/.ssh", "deny", "*~/.ssh*", "CLOSES", "a word starting with the policy's home is also spelled with `~`: `cat ~/.ssh`"),
     (["HARD-VALUE-2"], SSH, "cat ~/x/../.ssh", "deny", "*~/.ssh*", "CLOSES", "a known path normalized: `~/x/../.ssh` is `~/.ssh`"),
