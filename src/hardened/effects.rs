@@ -138,9 +138,9 @@ pub fn outside_tree(target: Option<&str>) -> bool {
     }
     let normal = crate::policy::home::posix_normalize(target);
     if matches!(normal.as_str(), "/dev/null" | "/dev/stdout" | "/dev/stderr")
-        || (normal.starts_with("/dev/fd/")
-            && normal.len() > 8
-            && normal[8..].bytes().all(|b| b.is_ascii_digit()))
+        || normal
+            .strip_prefix("/dev/fd/")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         || (normal.starts_with("/tmp/") && normal.len() > 5)
     {
         return false;
@@ -154,7 +154,11 @@ pub fn outside_tree(target: Option<&str>) -> bool {
 /// allows it and names a write (its pattern starts with the operator's `>` or `&`, or
 /// a descriptor digit): `*` does not name one.
 #[must_use]
-pub fn write_allowed(policy: &crate::policy::Policy, write: &[Word]) -> bool {
+pub fn write_allowed(
+    policy: &crate::policy::Policy,
+    write: &[Word],
+    budget: &mut super::reach::Budget,
+) -> bool {
     let home = policy.home();
     let targets = write.get(1..).unwrap_or_default();
     let paths = super::values::spellings(targets, home);
@@ -165,7 +169,7 @@ pub fn write_allowed(policy: &crate::policy::Policy, write: &[Word]) -> bool {
         return true;
     }
     super::values::spellings(write, home).iter().any(|value| {
-        let (state, pattern) = super::reach::decision(policy, value);
+        let (state, pattern) = super::reach::decision(policy, value, budget);
         let names_a_write = pattern.as_deref().is_some_and(|p| {
             p.starts_with(['>', '&']) || p.starts_with(|c: char| c.is_ascii_digit())
         });

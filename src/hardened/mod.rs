@@ -20,6 +20,8 @@
 pub mod admitted;
 pub mod agree;
 pub mod awk;
+mod bound;
+pub mod braces;
 mod builtin_args;
 pub mod closed;
 mod command;
@@ -257,7 +259,11 @@ pub fn clause_of(matched_pattern: Option<&str>) -> Option<&str> {
 
 /// One judgement's state and pattern (`HARD-1`): the most restrictive rule
 /// decision over its values (first on ties), then its floor.
-fn judge(policy: &Policy, judgement: &walk::Judgement) -> (PermissionState, Option<String>) {
+fn judge(
+    policy: &Policy,
+    judgement: &walk::Judgement,
+    budget: &mut reach::Budget,
+) -> (PermissionState, Option<String>) {
     let mut worst = (PermissionState::Allow, None);
     let mut first = true;
     for value in &judgement.values {
@@ -270,7 +276,7 @@ fn judge(policy: &Policy, judgement: &walk::Judgement) -> (PermissionState, Opti
     // HARD-VALUE-1: the same values after expansion, each home spelling.
     for words in &judgement.spelled {
         for value in values::spellings(words, policy.home()) {
-            let (state, pattern) = reach::decision(policy, &value);
+            let (state, pattern) = reach::decision(policy, &value, budget);
             if first || state > worst.0 {
                 worst = (state, pattern);
                 first = false;
@@ -282,7 +288,7 @@ fn judge(policy: &Policy, judgement: &walk::Judgement) -> (PermissionState, Opti
         judgement
             .writes
             .iter()
-            .any(|w| !effects::write_allowed(policy, w))
+            .any(|w| !effects::write_allowed(policy, w, budget))
             .then_some(Clause::EffectWrite)
     });
     match floor {
@@ -304,8 +310,10 @@ fn harden(policy: &Policy, command: &str, deployed: CheckResult) -> CheckResult 
         }
     };
     let mut worst: Option<(PermissionState, Option<String>, usize)> = None;
+    // HARD-VALUE-5: one search budget for the whole command.
+    let mut budget = reach::Budget::default();
     for (index, judgement) in judgements.iter().enumerate() {
-        let (state, pattern) = judge(policy, judgement);
+        let (state, pattern) = judge(policy, judgement, &mut budget);
         if worst.as_ref().is_none_or(|(w, _, _)| state > *w) {
             worst = Some((state, pattern, index));
         }

@@ -17,6 +17,36 @@ use crate::verdict::PermissionState;
 /// against patterns; a longer one is taken to meet every rule.
 pub const MAX_REACH_CODE_UNITS: usize = 8192;
 
+/// Product states one command's spelled values may visit in all; past it
+/// every further value is taken to meet every rule and be held by none.
+pub const MAX_REACH_STEPS: usize = 1 << 24;
+
+/// What is left of a command's [`MAX_REACH_STEPS`].
+#[derive(Debug, Clone, Copy)]
+pub struct Budget(usize);
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget(MAX_REACH_STEPS)
+    }
+}
+
+impl Budget {
+    /// Takes `steps` if they are left.
+    fn take(&mut self, steps: usize) -> bool {
+        match self.0.checked_sub(steps) {
+            Some(left) => {
+                self.0 = left;
+                true
+            }
+            None => {
+                self.0 = 0;
+                false
+            }
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum V {
     Unit(u16),
@@ -95,7 +125,7 @@ fn alternatives(pattern: &str, home: &str) -> Vec<Vec<P>> {
 /// literal text of the pattern meets literal text of the value
 /// (`~/.s?h` and `*~/.ssh*`). Flags per state: bit 0, a glob spelled a
 /// literal unit of the pattern; bit 1, a literal unit met a literal unit.
-fn meets(value: &[V], pattern: &[P]) -> bool {
+fn meets(value: &[V], pattern: &[P], budget: &mut Budget) -> Option<bool> {
     const GLOB: u8 = 1;
     const ANCHOR: u8 = 2;
     let (n, m) = (value.len(), pattern.len());
@@ -110,8 +140,11 @@ fn meets(value: &[V], pattern: &[P]) -> bool {
             continue;
         }
         *slot = true;
+        if !budget.take(1) {
+            return None;
+        }
         if (i, j) == (n, m) && (flags & GLOB == 0 || flags & ANCHOR != 0) {
-            return true;
+            return Some(true);
         }
         let (v, p) = (value.get(i).copied(), pattern.get(j).copied());
         if p == Some(P::Star) {
@@ -149,12 +182,12 @@ fn meets(value: &[V], pattern: &[P]) -> bool {
             (None, _) => {}
         }
     }
-    false
+    Some(false)
 }
 
 /// Whether every text of `value` matches `pattern`: a sufficient test, each
 /// wildcard of the value falling inside a `*` of the pattern.
-fn holds(value: &[V], pattern: &[P]) -> bool {
+fn holds(value: &[V], pattern: &[P], budget: &mut Budget) -> Option<bool> {
     let (n, m) = (value.len(), pattern.len());
     let width = m + 1;
     let mut seen = vec![false; (n + 1) * width];
@@ -167,8 +200,11 @@ fn holds(value: &[V], pattern: &[P]) -> bool {
             continue;
         }
         *slot = true;
+        if !budget.take(1) {
+            return None;
+        }
         if (i, j) == (n, m) {
-            return true;
+            return Some(true);
         }
         match (value.get(i).copied(), pattern.get(j).copied()) {
             (_, Some(P::Star)) => {
@@ -182,28 +218,52 @@ fn holds(value: &[V], pattern: &[P]) -> bool {
             _ => {}
         }
     }
-    false
+    Some(false)
 }
 
 /// The rule decision of a spelled value (`HARD-VALUE-5`): a static value's
 /// own (POL-RULE-2); for one with unknown parts, the state every rule it can
 /// reach agrees on, or `ask` when they differ, with the pattern of the
-/// last reachable rule of the most restrictive state.
+/// last reachable rule of the most restrictive state. Each product state
+/// visited is charged to `budget`; once it is spent the search is cautious.
 #[must_use]
-pub fn decision(policy: &Policy, value: &Spelled) -> (PermissionState, Option<String>) {
+pub fn decision(
+    policy: &Policy,
+    value: &Spelled,
+    budget: &mut Budget,
+) -> (PermissionState, Option<String>) {
     if let Some(text) = value.as_static() {
         return policy.value_decision(&text);
     }
     let units = value_units(value);
-    let too_long = units.len() > MAX_REACH_CODE_UNITS;
+    let mut too_long = units.len() > MAX_REACH_CODE_UNITS;
     let mut reached: Vec<(PermissionState, Option<&str>)> = Vec::new();
     let mut held = false;
     for rule in policy.rules().iter().rev() {
         let alternatives = alternatives(&rule.pattern, policy.home());
-        if too_long || alternatives.iter().any(|p| meets(&units, p)) {
+        let mut meet = too_long;
+        let mut hold = false;
+        for p in &alternatives {
+            if too_long {
+                break;
+            }
+            match (meets(&units, p, budget), holds(&units, p, budget)) {
+                (Some(m), Some(h)) => {
+                    meet |= m;
+                    hold |= h;
+                }
+                // Past the budget: cautious from here on.
+                _ => {
+                    too_long = true;
+                    meet = true;
+                    hold = false;
+                }
+            }
+        }
+        if meet {
             reached.push((rule.state, Some(rule.pattern.as_str())));
         }
-        if !too_long && alternatives.iter().any(|p| holds(&units, p)) {
+        if hold && !too_long {
             held = true;
             break;
         }
@@ -265,9 +325,43 @@ mod tests {
         ];
         for (value, pattern, meet, hold) in rows {
             let (v, p) = (units(value), pattern_units(pattern));
-            assert_eq!(meets(&v, &p), *meet, "{value:?} meets {pattern}");
-            assert_eq!(holds(&v, &p), *hold, "{value:?} held by {pattern}");
+            let budget = &mut Budget::default();
+            assert_eq!(
+                meets(&v, &p, budget),
+                Some(*meet),
+                "{value:?} meets {pattern}"
+            );
+            assert_eq!(
+                holds(&v, &p, budget),
+                Some(*hold),
+                "{value:?} held by {pattern}"
+            );
         }
+    }
+
+    /// HARD-VALUE-5: past the budget a value reaches every rule.
+    #[test]
+    fn hard_value_5_budget_is_cautious() {
+        let rule = |p: &str, s| Rule {
+            pattern: p.to_owned(),
+            state: s,
+        };
+        let policy = Policy::new(
+            vec![
+                rule("*", PermissionState::Allow),
+                rule("rm *", PermissionState::Deny),
+            ],
+            "/home/u",
+        );
+        let value = spelled(&[Some("ls "), None]);
+        assert_eq!(
+            decision(&policy, &value, &mut Budget::default()).0,
+            PermissionState::Allow
+        );
+        assert_eq!(
+            decision(&policy, &value, &mut Budget(0)).0,
+            PermissionState::Ask
+        );
     }
 
     /// HARD-VALUE-5: a glob alone does not spell a rule's literal text.
@@ -288,15 +382,19 @@ mod tests {
             ("cat .e", "", "*.env", true),
         ];
         for (before, after, pattern, want) in rows {
-            let got = meets(&glob(before, after), &pattern_units(pattern));
+            let got = meets(
+                &glob(before, after),
+                &pattern_units(pattern),
+                &mut Budget::default(),
+            )
+            .unwrap_or(true);
             assert_eq!(got, want, "{before}<glob>{after} meets {pattern}");
         }
         let mut any: Vec<V> = "cat src/".encode_utf16().map(V::Unit).collect();
         any.push(V::Any);
-        assert!(
-            meets(&any, &pattern_units("*secret*")),
-            "a variable can be anything"
-        );
+        let budget = &mut Budget::default();
+        let got = meets(&any, &pattern_units("*secret*"), budget);
+        assert_eq!(got, Some(true), "a variable can be anything");
     }
 
     /// HARD-VALUE-5: a reachable deny asks; a rule holding the value stops the search.
@@ -320,7 +418,7 @@ mod tests {
             (&[None], Ask, Some("*.env")),
         ];
         for (value, state, pattern) in cases {
-            let got = decision(&policy, &spelled(value));
+            let got = decision(&policy, &spelled(value), &mut Budget::default());
             assert_eq!(got, (*state, pattern.map(str::to_owned)), "{value:?}");
         }
     }

@@ -9,8 +9,9 @@
 
 use tree_sitter::Node;
 
+use super::bound::expansion_spans;
+use super::braces::{braces, is_bare};
 use super::words::{pieces, Known, Piece, Spans};
-use super::{named_children, slice};
 
 /// One part of a spelled value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,9 +99,6 @@ enum WordPart {
     Home,
 }
 
-/// Most words one word may brace-expand into before it is read as unknown.
-pub const MAX_BRACE_WORDS: usize = 256;
-
 /// The words an argument node gives (`HARD-VALUE-1`): one word, several
 /// after brace expansion, or one unknown word if it is not understood.
 #[must_use]
@@ -123,8 +121,7 @@ pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
         return vec![unknown_word()];
     };
     let node = *first;
-    let home_known = !super::words::mentioned_otherwise(source, "HOME");
-    let pwd_known = !super::words::mentioned_otherwise(source, "PWD");
+    let (home_known, pwd_known) = known_variables(source);
     let Ok(mut read) = pieces(text, node.start_byte(), Some(&spans)) else {
         return vec![unknown_word()];
     };
@@ -149,6 +146,66 @@ pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
     }
 }
 
+/// What one command's text says of `HOME` and `PWD` (`HARD-VALUE-2`),
+/// computed once per command by [`for_command`]: scanning the whole text
+/// again for every word made spelling quadratic in the command's length.
+#[derive(Debug, Clone, Copy)]
+struct CommandFacts {
+    text: *const u8,
+    len: usize,
+    home_known: bool,
+    pwd_known: bool,
+}
+
+thread_local! {
+    static FACTS: std::cell::Cell<Option<CommandFacts>> = const { std::cell::Cell::new(None) };
+    /// Loop bindings looked up in the current command (each scans its text).
+    static LOOP_LOOKUPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Most loop bindings one command looks up; past it `"$f"` is unknown.
+pub const MAX_LOOP_LOOKUPS: usize = 64;
+
+/// Counts one loop-binding lookup; false once the command has used them up.
+pub(super) fn loop_lookup_allowed() -> bool {
+    LOOP_LOOKUPS.with(|n| {
+        n.set(n.get().saturating_add(1));
+        n.get() <= MAX_LOOP_LOOKUPS
+    })
+}
+
+/// Runs `f` with the facts of `source` computed once; words of `source`
+/// spelled inside `f` reuse them (the same live slice: same address and
+/// length means the same text while `source` is borrowed).
+pub fn for_command<R>(source: &str, f: impl FnOnce() -> R) -> R {
+    let facts = CommandFacts {
+        text: source.as_ptr(),
+        len: source.len(),
+        home_known: !super::words::mentioned_otherwise(source, "HOME"),
+        pwd_known: !super::words::mentioned_otherwise(source, "PWD"),
+    };
+    let before = FACTS.with(|cell| cell.replace(Some(facts)));
+    let lookups = LOOP_LOOKUPS.with(|n| n.replace(0));
+    let out = f();
+    FACTS.with(|cell| cell.set(before));
+    LOOP_LOOKUPS.with(|n| n.set(lookups));
+    out
+}
+
+/// Whether `HOME` and `PWD` keep their known values in `source`.
+fn known_variables(source: &str) -> (bool, bool) {
+    let cached = FACTS
+        .with(std::cell::Cell::get)
+        .filter(|f| std::ptr::eq(f.text, source.as_ptr()) && f.len == source.len());
+    match cached {
+        Some(facts) => (facts.home_known, facts.pwd_known),
+        None => (
+            !super::words::mentioned_otherwise(source, "HOME"),
+            !super::words::mentioned_otherwise(source, "PWD"),
+        ),
+    }
+}
+
 /// A word only run time knows.
 #[must_use]
 pub fn unknown_word() -> Word {
@@ -157,258 +214,6 @@ pub fn unknown_word() -> Word {
         vanishes: true,
         glob: false,
     }
-}
-
-/// The expansions the parse found in `node`, outermost only.
-fn expansion_spans<'s>(source: &'s str, node: Node<'_>) -> Spans<'s> {
-    let mut spans = Spans::new();
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
-        match n.kind() {
-            "simple_expansion"
-            | "expansion"
-            | "command_substitution"
-            | "arithmetic_expansion"
-            | "process_substitution" => {
-                let shown = match n.kind() {
-                    "arithmetic_expansion" => Some(Known::Number),
-                    "command_substitution" => heredoc_text(source, n).map(Known::Text),
-                    "simple_expansion" | "expansion" => loop_word(source, n).map(Known::Word),
-                    _ => None,
-                };
-                spans.insert(n.start_byte(), (n.end_byte(), slice(source, n), shown));
-            }
-            _ => stack.extend(named_children(n)),
-        }
-    }
-    spans
-}
-
-/// The value of `$(cat <<'EOF' … EOF)` (`HARD-VALUE-2`): the body of a
-/// here-document with a quoted delimiter, which bash reads literally, less
-/// its trailing newlines, as command substitution removes them.
-fn heredoc_text(source: &str, substitution: Node<'_>) -> Option<String> {
-    let [statement] = named_children(substitution)[..] else {
-        return None;
-    };
-    let body = statement.child_by_field_name("body")?;
-    let [redirect] = named_children(statement)
-        .into_iter()
-        .filter(|c| *c != body)
-        .collect::<Vec<_>>()[..]
-    else {
-        return None;
-    };
-    let name_only = named_children(body).len() == 1 && slice(source, body) == "cat";
-    if statement.kind() != "redirected_statement"
-        || !name_only
-        || redirect.kind() != "heredoc_redirect"
-    {
-        return None;
-    }
-    let parts = named_children(redirect);
-    let start = parts.iter().find(|c| c.kind() == "heredoc_start")?;
-    let operator = source
-        .get(redirect.start_byte()..start.start_byte())?
-        .trim();
-    let quoted = slice(source, *start).contains(['\'', '"', '\\']);
-    let kinds: Vec<&str> = parts.iter().map(Node::kind).collect();
-    if operator != "<<" || !quoted || kinds != ["heredoc_start", "heredoc_body", "heredoc_end"] {
-        return None;
-    }
-    let text = parts.get(1).map(|b| slice(source, *b))?;
-    Some(text.trim_end_matches('\n').to_owned())
-}
-
-/// Most parents looked through for the loop binding a variable.
-const MAX_LOOP_DEPTH: usize = 64;
-
-/// The value of `$f` or `${f}` inside `for f in WORD; do …; done`
-/// (`HARD-VALUE-2`): one expansion of `WORD` (one path, when it is a glob),
-/// if the loop has exactly that one word and `f` is named nowhere else.
-fn loop_word(source: &str, expansion: Node<'_>) -> Option<Word> {
-    let text = slice(source, expansion);
-    let name = text
-        .strip_prefix("${")
-        .and_then(|t| t.strip_suffix('}'))
-        .or_else(|| text.strip_prefix('$'))?;
-    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-        return None;
-    }
-    let mut node = expansion;
-    for _ in 0..MAX_LOOP_DEPTH {
-        node = node.parent()?;
-        if node.kind() != "for_statement" {
-            continue;
-        }
-        let variable = node.child_by_field_name("variable")?;
-        if slice(source, variable) != name {
-            continue;
-        }
-        let values: Vec<Node<'_>> = node
-            .children_by_field_name("value", &mut node.walk())
-            .collect();
-        let [value] = values[..] else {
-            return None;
-        };
-        let mut blanked = source.to_owned();
-        blanked.replace_range(
-            variable.start_byte()..variable.end_byte(),
-            &" ".repeat(name.len()),
-        );
-        if super::words::mentioned_otherwise(&blanked, name) {
-            return None;
-        }
-        let [word] = &spell_word(source, value)[..] else {
-            return None;
-        };
-        return (!word.vanishes).then(|| Word {
-            glob: false,
-            ..word.clone()
-        });
-    }
-    None
-}
-
-/// Brace expansion (`HARD-VALUE-3`): the words, or `None` past the bound.
-fn braces(word: Vec<Piece>) -> Option<Vec<Vec<Piece>>> {
-    let mut done = Vec::new();
-    let mut pending = vec![word];
-    while let Some(word) = pending.pop() {
-        match expand_first(&word)? {
-            Some(alternatives) => pending.extend(alternatives.into_iter().rev()),
-            None => done.push(word),
-        }
-        if done.len() + pending.len() > MAX_BRACE_WORDS {
-            return None;
-        }
-    }
-    Some(done)
-}
-
-fn is_bare(piece: Option<&Piece>, want: char) -> bool {
-    matches!(piece, Some(Piece::Char { c, quoted: false }) if *c == want)
-}
-
-/// The first brace expression of `word` expanded once: `Some(None)` if it
-/// has none, `None` if one is past what is modelled.
-fn expand_first(word: &[Piece]) -> Option<Option<Vec<Vec<Piece>>>> {
-    for open in 0..word.len() {
-        if !is_bare(word.get(open), '{') {
-            continue;
-        }
-        let mut depth = 0usize;
-        let mut commas = Vec::new();
-        for close in open + 1..word.len() {
-            if is_bare(word.get(close), '{') {
-                depth += 1;
-            } else if is_bare(word.get(close), '}') {
-                if depth > 0 {
-                    depth -= 1;
-                    continue;
-                }
-                let prefix = word.get(..open)?;
-                let suffix = word.get(close + 1..)?;
-                let inner = word.get(open + 1..close)?;
-                let items: Vec<Vec<Piece>> = if commas.is_empty() {
-                    match sequence(inner) {
-                        Sequence::Items(items) => items,
-                        Sequence::Unmodelled => return None,
-                        // Literal braces: look for a later expression.
-                        Sequence::Not => break,
-                    }
-                } else {
-                    let mut items = Vec::new();
-                    let mut from = open + 1;
-                    for comma in commas.iter().copied().chain(std::iter::once(close)) {
-                        items.push(word.get(from..comma)?.to_vec());
-                        from = comma + 1;
-                    }
-                    items
-                };
-                return Some(Some(
-                    items
-                        .into_iter()
-                        .map(|item| [prefix, &item, suffix].concat())
-                        .collect(),
-                ));
-            } else if depth == 0 && is_bare(word.get(close), ',') {
-                commas.push(close);
-            }
-        }
-    }
-    Some(None)
-}
-
-/// What the inside of a comma-less brace pair is.
-enum Sequence {
-    /// A sequence expression's words.
-    Items(Vec<Vec<Piece>>),
-    /// A sequence expression this reading does not expand (too long, padded).
-    Unmodelled,
-    /// Not a sequence expression: the braces are literal.
-    Not,
-}
-
-/// A sequence expression `x..y[..step]` of integers or letters.
-fn sequence(inner: &[Piece]) -> Sequence {
-    let mut text = String::new();
-    for piece in inner {
-        match piece {
-            Piece::Char { c, quoted: false } => text.push(*c),
-            _ => return Sequence::Not,
-        }
-    }
-    let parts: Vec<&str> = text.split("..").collect();
-    let (from, to, step) = match parts.as_slice() {
-        [a, b] => (*a, *b, 1i64),
-        [a, b, s] => match s.parse::<i64>() {
-            Ok(step) => (*a, *b, step.saturating_abs().max(1)),
-            Err(_) => return Sequence::Not,
-        },
-        _ => return Sequence::Not,
-    };
-    let padded = |s: &str| {
-        let digits = s.trim_start_matches('-');
-        digits.len() > 1 && digits.starts_with('0')
-    };
-    let values: Vec<String> = match (from.parse::<i64>(), to.parse::<i64>()) {
-        (Ok(_), Ok(_)) if padded(from) || padded(to) => return Sequence::Unmodelled,
-        (Ok(a), Ok(b)) => {
-            if a.abs_diff(b) / step.unsigned_abs() >= MAX_BRACE_WORDS as u64 {
-                return Sequence::Unmodelled;
-            }
-            stepped(a, b, step).map(|v| v.to_string()).collect()
-        }
-        _ => match (single_letter(from), single_letter(to)) {
-            (Some(a), Some(b)) => stepped(i64::from(a), i64::from(b), step)
-                .filter_map(|v| u8::try_from(v).ok().map(|b| char::from(b).to_string()))
-                .collect(),
-            _ => return Sequence::Not,
-        },
-    };
-    Sequence::Items(
-        values
-            .into_iter()
-            .map(|v| v.chars().map(|c| Piece::Char { c, quoted: true }).collect())
-            .collect(),
-    )
-}
-
-fn single_letter(text: &str) -> Option<u8> {
-    match text.as_bytes() {
-        [b] if b.is_ascii_alphabetic() => Some(*b),
-        _ => None,
-    }
-}
-
-fn stepped(a: i64, b: i64, step: i64) -> impl Iterator<Item = i64> {
-    let up = a <= b;
-    let count = a.abs_diff(b) / step.unsigned_abs() + 1;
-    (0..count).filter_map(move |k| {
-        let k = i64::try_from(k).ok()?;
-        Some(if up { a + k * step } else { a - k * step })
-    })
 }
 
 /// Tilde expansion and globbing of one brace-expanded word (`HARD-VALUE-2`,
@@ -593,6 +398,15 @@ impl Word {
             .then(|| crate::policy::home::posix_normalize(&text))
     }
 
+    /// The word as the value of a variable bound to one of its expansions
+    /// (`for f in WORD`): one path, not several; `None` if it may vanish.
+    pub(super) fn one_path(&self) -> Option<Word> {
+        (!self.vanishes).then(|| Word {
+            glob: false,
+            ..self.clone()
+        })
+    }
+
     /// A word of known text (a command name after quote removal).
     #[must_use]
     pub fn literal(text: &str) -> Word {
@@ -681,98 +495,5 @@ pub fn spellings(words: &[Word], home: &str) -> Vec<Spelled> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The spelled value of the first `echo` command of `command`, with home
-    /// `/h`, rendered with `<*>` for any text, `<s>` a segment, `<n>` a
-    /// number, `(…)+` a repeat.
-    fn spelled(command: &str, tilde: bool) -> String {
-        let mut parser = crate::policy::units::bash_parser().unwrap();
-        let tree = parser.parse(command, None).unwrap();
-        let mut stack = vec![tree.root_node()];
-        let node = loop {
-            let node = stack.pop().unwrap();
-            if node.kind() == "command" && slice(command, node).starts_with("echo") {
-                break node;
-            }
-            stack.extend(named_children(node).into_iter().rev());
-        };
-        let args: Vec<Word> = named_children(node)
-            .into_iter()
-            .skip(1)
-            .flat_map(|w| spell_word(command, w))
-            .collect();
-        let words: Vec<Word> = std::iter::once(Word::literal("echo")).chain(args).collect();
-        join(&words, "/h", tilde, false)
-            .0
-            .iter()
-            .map(|p| match p {
-                Part::Lit(t) => t.clone(),
-                Part::Any => "<*>".to_owned(),
-                Part::Segment => "<s>".to_owned(),
-                Part::Number => "<n>".to_owned(),
-                Part::Mark => "(".to_owned(),
-                Part::Repeat => ")+".to_owned(),
-            })
-            .collect()
-    }
-
-    /// HARD-VALUE-3: brace expansion of literal words, as bash 5.2 prints them.
-    #[test]
-    fn hard_value_3_braces() {
-        let rows = [
-            ("echo {a,b}{1..3}", "echo a1 a2 a3 b1 b2 b3"),
-            ("echo x{,-rf}", "echo x x-rf"),
-            ("echo {a..e..2}", "echo a c e"),
-            ("echo {3..1}", "echo 3 2 1"),
-            ("echo a{b{c,d},e}", "echo abc abd ae"),
-            ("echo {a}", "echo {a}"),
-            ("echo '{a,b}'", "echo {a,b}"),
-            ("echo {'a,b',c}", "echo a,b c"),
-        ];
-        for (command, want) in rows {
-            assert_eq!(spelled(command, false), want, "{command:?}");
-        }
-        assert_eq!(spelled("echo {1..999}", false), "echo<*>", "past the bound");
-        assert_eq!(
-            spelled("echo {01..3}", false),
-            "echo<*>",
-            "padded: not modelled"
-        );
-    }
-
-    /// HARD-VALUE-2, HARD-VALUE-4: home, working directory, numbers, globs,
-    /// unknown and vanishing words.
-    #[test]
-    fn hard_value_4_wildcards() {
-        let rows = [
-            ("echo ~/.ssh $HOME/x \"${HOME}\"", true, "echo ~/.ssh ~/x ~"),
-            (
-                "echo ~/.ssh a=~:~/b --o=~",
-                false,
-                "echo /h/.ssh a=/h:/h/b --o=~",
-            ),
-            ("echo '~'/x ~nobody/x", false, "echo ~/x <*>/x"),
-            ("echo \"$PWD\"/x $(pwd)", false, "echo ./x ."),
-            ("echo $? \"$((1+2))\"", false, "echo <n> <n>"),
-            ("echo src/*.rs", false, "echo (src/<s>.rs)+"),
-            ("echo a[bc]d", false, "echo (a<*>d)+"),
-            ("echo a[b", false, "echo (a<*>b)+"),
-            ("echo x$y", false, "echo x<*>"),
-            ("echo $y z", false, "echo<*> z"),
-            ("echo \"\" z", false, "echo  z"),
-            ("HOME=/etc; echo ~/x", false, "echo <*>/x"),
-            (
-                "for f in src/*.rs; do echo \"$f\"; done",
-                false,
-                "echo src/<s>.rs",
-            ),
-            ("for f in a b; do echo \"$f\"; done", false, "echo<*>"),
-            ("for f in x; do f=/etc; echo \"$f\"; done", false, "echo<*>"),
-        ];
-        for (command, tilde, want) in rows {
-            assert_eq!(spelled(command, tilde), want, "{command:?}");
-        }
-    }
-}
+#[path = "values_tests.rs"]
+mod tests;

@@ -97,7 +97,8 @@ pub fn judgements(command: &str) -> Result<Vec<Judgement>, UnitsError> {
             .as_mut()
             .ok_or_else(|| UnitsError::Parser("parser unavailable".to_owned()))?;
         let tree = crate::policy::bounded::parse(parser, command)?;
-        walk(command, tree.root_node(), &mut sink)?;
+        // HARD-VALUE-2: what the text says of HOME and PWD, found once.
+        super::values::for_command(command, || walk(command, tree.root_node(), &mut sink))?;
         // A disagreement of HARD-PARSE-* already asks for this text.
         let misread = sink
             .out
@@ -311,8 +312,15 @@ fn visit(
                 vec![effects]
             };
             sink.push(slice(source, node), span, context, values, floor)?;
+            // HARD-VALUE-1: the effects spelled, as a simple command's are.
+            let spelled = super::effects::effect_words(source, &redirects);
+            let spelled = if spelled.is_empty() {
+                Vec::new()
+            } else {
+                vec![spelled]
+            };
             let writes = super::effects::write_words(source, &redirects);
-            sink.spell_last(Vec::new(), writes);
+            sink.spell_last(spelled, writes);
             Ok(())
         }
         "comment" => {

@@ -6,7 +6,7 @@
 
 use tree_sitter::Node;
 
-use super::programs::{runs, Runs};
+use super::programs::{git_subcommand, runs, GitSubcommand, Runs};
 use super::runs::runs_code_known;
 use super::spelling::{dequote_name, Name};
 use super::values::{spell_joined, unknown_word, Word};
@@ -92,6 +92,24 @@ pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) 
             out.floor = out.floor.or(floor);
         }
         let args: Vec<&str> = dequoted.iter().skip(1).map(String::as_str).collect();
+        if basename(name) == "git" {
+            // `git -C dir push`: judged as `git push` too.
+            match git_subcommand(&args) {
+                GitSubcommand::At(k) => {
+                    let from = start + 1 + k;
+                    let rest = dequoted.get(1 + k..).unwrap_or_default();
+                    out.values.push(format!("git {}", rest.join(" ")));
+                    let words = groups.get(from..end).unwrap_or_default();
+                    out.spelled.push(
+                        std::iter::once(Word::literal("git"))
+                            .chain(words.iter().flat_map(|g| spell_joined(source, g)))
+                            .collect(),
+                    );
+                }
+                GitSubcommand::First => {}
+                GitSubcommand::Unsure => out.floor = out.floor.or(Some(Clause::RunWrapped)),
+            }
+        }
         let literal: Vec<bool> = names
             .iter()
             .skip(1)
