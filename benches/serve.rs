@@ -10,6 +10,15 @@
 //!   the whole bench, requests written by a writer thread while the bench
 //!   reads the answers (pipelined; the server itself is single-threaded, so
 //!   it runs on one core).
+//!
+//! And, side by side in one run (issue 28), ten agent commands as `units`
+//! requests against the same ten as `decide` requests with the example
+//! policy's 56 bash rules (`serve/units-10` and `serve/decide-10`, per
+//! request), through the server's `protocol::Handler` (kept across
+//! iterations, as one process keeps it) and through the real process
+//! (`*-process`): what a protocol user pays per decision, rule-set cache
+//! included (`PROTO-14`); `serve/decide-10-uncached` is the pure
+//! `handle_line`, which builds the rule set for every request.
 use std::hint::black_box;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -92,7 +101,20 @@ fn in_process(c: &mut Criterion) {
 }
 
 fn binary(c: &mut Criterion) {
-    let input: Vec<u8> = requests().concat().into_bytes();
+    let mut group = c.benchmark_group("serve");
+    configure(&mut group);
+    through_the_process(&mut group, "binary-pipes", &requests());
+    group.finish();
+}
+
+/// `lines` through one real `inner-cmd serve` process, pipelined: a writer
+/// thread sends them while the bench reads the answers.
+fn through_the_process(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    lines: &[String],
+) {
+    let input: Vec<u8> = lines.concat().into_bytes();
     let mut child = Command::new(env!("CARGO_BIN_EXE_inner-cmd"))
         .arg("serve")
         .stdin(Stdio::piped())
@@ -106,9 +128,7 @@ fn binary(c: &mut Criterion) {
     stdout.read_line(&mut line).expect("handshake");
     assert!(line.contains("\"protocol\""), "handshake: {line}");
 
-    let mut group = c.benchmark_group("serve");
-    configure(&mut group);
-    group.bench_function("binary-pipes", |b| {
+    group.bench_function(name, |b| {
         b.iter_custom(|iterations| {
             let start = Instant::now();
             for _ in 0..iterations {
@@ -119,7 +139,7 @@ fn binary(c: &mut Criterion) {
                             .and_then(|()| stdin.flush())
                             .expect("write requests")
                     });
-                    for _ in 0..BATCH {
+                    for _ in 0..lines.len() {
                         line.clear();
                         stdout.read_line(&mut line).expect("read response");
                         assert!(line.contains("\"ok\":true"), "response: {line}");
@@ -129,11 +149,86 @@ fn binary(c: &mut Criterion) {
             start.elapsed()
         });
     });
-    group.finish();
     drop(stdin);
     let status = child.wait().expect("inner-cmd serve exits");
     assert!(status.success(), "inner-cmd serve exited with {status}");
 }
 
-criterion_group!(benches, in_process, binary);
+/// Ten agent commands: plain, compound, wrapped, substituted.
+const AGENT_COMMANDS: [&str; 10] = [
+    "git status --short",
+    "cd /repo && timeout 240 pnpm install 2>&1 | tail -30; echo EXIT",
+    "cargo test --all-features 2>&1 | tail -50",
+    "ls -la src/ && cat README.md | head -40",
+    "git diff --stat && git log --oneline -5",
+    "timeout 30s npm run build",
+    "grep -rn 'TODO' src | wc -l",
+    "rm -rf node_modules && npm ci",
+    "echo \"$(git rev-parse HEAD)\" > .rev",
+    "time cargo build --release 2>&1 | tail -3",
+];
+
+/// `units` and `decide` request lines for [`AGENT_COMMANDS`], the latter with
+/// the example policy's bash rules.
+fn agent_requests() -> (Vec<String>, Vec<String>) {
+    let rules = inner_cmd_spec::policy::config::example_policy()
+        .expect("the built-in example policy")
+        .rules()
+        .to_vec();
+    let units = AGENT_COMMANDS
+        .iter()
+        .enumerate()
+        .map(|(i, command)| format!("{}\n", json!({"id": i, "op": "units", "command": command})))
+        .collect();
+    let decide = AGENT_COMMANDS
+        .iter()
+        .enumerate()
+        .map(|(i, command)| {
+            format!(
+                "{}\n",
+                json!({"id": i, "op": "decide", "command": command, "rules": rules, "home": HOME})
+            )
+        })
+        .collect();
+    (units, decide)
+}
+
+fn decide_against_units(c: &mut Criterion) {
+    let (units, decide) = agent_requests();
+    for line in units.iter().chain(&decide) {
+        let response = protocol::handle_line(line.trim_end().as_bytes());
+        assert!(response.contains("\"ok\":true"), "{line} -> {response}");
+    }
+    let mut group = c.benchmark_group("serve");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2))
+        .sampling_mode(SamplingMode::Flat)
+        .throughput(Throughput::Elements(AGENT_COMMANDS.len() as u64));
+    // One handler across iterations, as one `inner-cmd serve` process keeps
+    // its rule sets for its whole life (PROTO-14).
+    for (name, lines) in [("units-10", &units), ("decide-10", &decide)] {
+        let mut handler = protocol::Handler::new();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for line in lines {
+                    black_box(handler.handle_line(black_box(line.trim_end().as_bytes())));
+                }
+            });
+        });
+    }
+    group.bench_function("decide-10-uncached", |b| {
+        b.iter(|| {
+            for line in &decide {
+                black_box(protocol::handle_line(black_box(line.trim_end().as_bytes())));
+            }
+        });
+    });
+    through_the_process(&mut group, "units-10-process", &units);
+    through_the_process(&mut group, "decide-10-process", &decide);
+    group.finish();
+}
+
+criterion_group!(benches, decide_against_units, in_process, binary);
 criterion_main!(benches);

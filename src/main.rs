@@ -33,6 +33,9 @@ enum Command {
     Decide,
     /// Run the conformance vectors against another implementation.
     Conform(ConformArgs),
+    /// Throw generated requests at another implementation and shrink the first divergence.
+    #[cfg(feature = "proptest")]
+    Fuzz(FuzzArgs),
     /// Run a command in bash in a sandbox and show what it executes, judged (INV-GROUND).
     #[cfg(feature = "ground")]
     Ground(GroundArgs),
@@ -61,6 +64,35 @@ struct GroundArgs {
     command: String,
 }
 
+#[cfg(feature = "proptest")]
+#[derive(clap::Args)]
+struct FuzzArgs {
+    /// The implementation's command line (split on whitespace, no shell).
+    #[arg(long = "impl")]
+    implementation: String,
+    /// The operations to generate, comma-separated.
+    #[arg(long, default_value = "match,units,check,advisory,authorize,decide")]
+    ops: String,
+    /// Send this profile with every operation that takes one.
+    #[arg(long, value_parser = ["deployed", "hardened"])]
+    profile: Option<String>,
+    /// Stop after this many seconds without a divergence (default 60).
+    #[arg(long, conflicts_with = "cases")]
+    seconds: Option<f64>,
+    /// Stop after this many cases without a divergence.
+    #[arg(long)]
+    cases: Option<u64>,
+    /// Seed of the generator: the same seed gives the same cases.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Seconds one answer may take.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
+    /// Where the vector file of a divergence is written.
+    #[arg(long, default_value = "fuzz-findings")]
+    out: std::path::PathBuf,
+}
+
 #[derive(clap::Args)]
 struct CheckArgs {
     #[command(flatten)]
@@ -81,9 +113,12 @@ struct ConformArgs {
     /// The implementation's command line (split on whitespace, no shell).
     #[arg(long = "impl")]
     implementation: String,
-    /// Directory of vector files.
-    #[arg(long, default_value = "spec/vectors")]
-    vectors: std::path::PathBuf,
+    /// Directory of vector files; default: the vectors built into this binary.
+    #[arg(long)]
+    vectors: Option<std::path::PathBuf>,
+    /// Only run the vectors of this profile, and send it with each request; default: every vector as written.
+    #[arg(long, value_parser = ["deployed", "hardened"])]
+    profile: Option<String>,
     /// Only run vectors whose id matches this glob.
     #[arg(long)]
     only: Option<String>,
@@ -114,6 +149,8 @@ fn main() -> ExitCode {
         Command::Serve => serve(),
         Command::Decide => decide(),
         Command::Conform(args) => conform(&args),
+        #[cfg(feature = "proptest")]
+        Command::Fuzz(args) => fuzz(&args),
         #[cfg(feature = "ground")]
         Command::Ground(args) => ground(&args),
         #[cfg(not(feature = "ground"))]
@@ -281,8 +318,17 @@ fn conform(args: &ConformArgs) -> ExitCode {
         Ok(command) => command,
         Err(error) => return usage(error.to_string()),
     };
-    let files = match conform::load_vectors(&args.vectors) {
+    let files = match &args.vectors {
+        None => conform::builtin_vectors(),
+        Some(dir) => conform::load_vectors(dir),
+    };
+    let files = match files {
         Ok(files) => files,
+        Err(error) if args.vectors.is_some() => {
+            return usage(format!(
+                "{error} (--vectors names a directory of vector files; without it the built-in vectors run)"
+            ))
+        }
         Err(error) => return usage(error.to_string()),
     };
     let skips = match &args.skip_file {
@@ -319,6 +365,7 @@ fn conform(args: &ConformArgs) -> ExitCode {
         command,
         only: args.only.clone(),
         chapters,
+        profile: args.profile.clone(),
         skips,
         timeout,
         progress: std::io::stderr().is_terminal(),
@@ -350,12 +397,83 @@ fn conform(args: &ConformArgs) -> ExitCode {
     }
     if report.passed + report.failed + report.errored == 0 {
         eprintln!(
-            "inner-cmd conform: no vector passed, failed or errored; check --vectors, --only, --chapter and the skip file"
+            "inner-cmd conform: no vector passed, failed or errored; check --vectors, --only, --chapter, --profile and the skip file"
         );
     }
     if report.success(args.require_all) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// `inner-cmd fuzz`: generated requests against another implementation
+/// (`CONF-FUZZ-*`). Exit 0: the budget ran out with no divergence; 1: a
+/// divergence, printed and written as a vector file; 2: the run could not be made.
+#[cfg(feature = "proptest")]
+fn fuzz(args: &FuzzArgs) -> ExitCode {
+    use inner_cmd_spec::conform::{self, fuzz};
+    let usage = |message: String| {
+        eprintln!("inner-cmd fuzz: {message}");
+        ExitCode::from(2)
+    };
+    let command = match conform::split_command_line(&args.implementation) {
+        Ok(command) => command,
+        Err(error) => return usage(error.to_string()),
+    };
+    let ops = match fuzz::parse_ops(&args.ops) {
+        Ok(ops) => ops,
+        Err(error) => return usage(error.to_string()),
+    };
+    let seconds = |value: f64, name: &str| match std::time::Duration::try_from_secs_f64(value) {
+        Ok(duration) if !duration.is_zero() => Ok(duration),
+        _ => Err(format!(
+            "--{name} must be a positive number of seconds, not {value}"
+        )),
+    };
+    let budget = match (args.cases, args.seconds) {
+        (Some(cases), _) => fuzz::Budget::Cases(cases),
+        (None, given) => match seconds(given.unwrap_or(60.0), "seconds") {
+            Ok(limit) => fuzz::Budget::Time(limit),
+            Err(message) => return usage(message),
+        },
+    };
+    let timeout = match seconds(args.timeout, "timeout") {
+        Ok(timeout) => timeout,
+        Err(message) => return usage(message),
+    };
+    let options = fuzz::FuzzOptions {
+        command,
+        ops,
+        profile: args.profile.clone(),
+        budget,
+        seed: args.seed,
+        timeout,
+        out_dir: args.out.clone(),
+    };
+    let report = match fuzz::fuzz(&options) {
+        Ok(report) => report,
+        Err(error) => return usage(error.to_string()),
+    };
+    for (op, count) in &report.declined {
+        let dropped = if report.dropped.contains(op) {
+            ", no longer generated"
+        } else {
+            ""
+        };
+        println!("declined     {op}: {count} cases answered unsupported_op{dropped}");
+    }
+    match &report.divergence {
+        None => {
+            println!("{} cases, no divergence (seed {})", report.cases, args.seed);
+            ExitCode::SUCCESS
+        }
+        Some(found) => {
+            print!(
+                "{}",
+                fuzz::render_divergence(found, report.cases, args.seed, &args.implementation)
+            );
+            ExitCode::FAILURE
+        }
     }
 }

@@ -14,8 +14,10 @@ pub struct Mismatch {
     /// Where, as a JSON Pointer into the response (`""` is the whole response).
     pub path: String,
     /// What the vector expects there; `None` when it expects nothing (an extra key).
+    #[serde(serialize_with = "super::brief::serialize_brief")]
     pub expected: Option<Value>,
     /// What the response has there; `None` when it has nothing.
+    #[serde(serialize_with = "super::brief::serialize_brief")]
     pub got: Option<Value>,
 }
 
@@ -29,7 +31,7 @@ impl std::fmt::Display for Mismatch {
         let show = |value: &Option<Value>| {
             value
                 .as_ref()
-                .map_or_else(|| "nothing".to_owned(), Value::to_string)
+                .map_or_else(|| "nothing".to_owned(), super::brief::brief_json)
         };
         write!(
             f,
@@ -50,6 +52,9 @@ impl std::error::Error for Mismatch {}
 /// - every other key of `expected` must be present in the response with a
 ///   deep-equal value; keys the vector does not name are not compared;
 ///   arrays compare whole (order and length), objects compare whole.
+/// - the difference reported is the smallest (`CONF-RUN-9`): the deepest
+///   first differing member or element; arrays equal up to the shorter
+///   length differ at the first element one side lacks.
 /// - latitude `exception-message`: inside an object whose `event` is
 ///   `inner_cmd.exception`, `details.error` may be any string.
 ///
@@ -98,9 +103,6 @@ fn equal(
     };
     match (expected, got) {
         (Value::Array(want), Value::Array(have)) => {
-            if want.len() != have.len() {
-                return Err(mismatch(path, expected, Some(got)));
-            }
             for (index, (want, have)) in want.iter().zip(have).enumerate() {
                 equal(
                     want,
@@ -109,7 +111,17 @@ fn equal(
                     lenient,
                 )?;
             }
-            Ok(())
+            // Equal up to the shorter length: the smallest difference is the
+            // first element one side has and the other lacks.
+            let index = want.len().min(have.len());
+            match (want.get(index), have.get(index)) {
+                (None, None) => Ok(()),
+                (want, have) => Err(Box::new(Mismatch {
+                    path: pointer(path, &index.to_string()),
+                    expected: want.cloned(),
+                    got: have.cloned(),
+                })),
+            }
         }
         (Value::Object(want), Value::Object(have)) => {
             let exception = lenient && want.get("event") == Some(&Value::from(EXCEPTION_EVENT));

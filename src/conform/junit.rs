@@ -25,21 +25,29 @@ enum Outcome<'a> {
 
 fn outcome(case: &CaseReport, require_all: bool) -> Outcome<'_> {
     let reason = || case.reason.clone().unwrap_or_default();
+    // The vector's comment leads the message: it says what to fix (`CONF-RUN-14`).
+    let taught = |detail: String| match case.comment.as_deref() {
+        Some(comment) if !comment.is_empty() => format!("{comment} — {detail}"),
+        _ => detail,
+    };
     match case.status {
         Status::Passed => Outcome::Passed,
         Status::Failed => Outcome::Failure {
             kind: "mismatch",
-            message: case
-                .mismatch
-                .as_ref()
-                .map_or_else(String::new, ToString::to_string),
+            message: taught(
+                case.mismatch
+                    .as_ref()
+                    .map_or_else(String::new, ToString::to_string),
+            ),
         },
         Status::Unsupported if require_all => Outcome::Failure {
             kind: "unsupported",
             message: reason(),
         },
         Status::Unsupported | Status::Skipped => Outcome::Skipped { message: reason() },
-        Status::Errored => Outcome::Error { message: reason() },
+        Status::Errored => Outcome::Error {
+            message: taught(reason()),
+        },
     }
 }
 
@@ -186,14 +194,15 @@ fn write_case(out: &mut String, case: &CaseReport, outcome: &Outcome<'_>) {
     let show = |value: &Option<serde_json::Value>| {
         value
             .as_ref()
-            .map_or_else(String::new, serde_json::Value::to_string)
+            .map_or_else(String::new, super::brief::brief_json)
     };
     let clauses = case.clauses.join(", ");
+    let why = case.comment.as_deref().unwrap_or_default();
     let _ = match outcome {
         Outcome::Passed => writeln!(out, "{open}/>"),
         Outcome::Failure { kind, message } => {
             let body = format!(
-                "clauses:  {clauses}\nrequest:  {}\nexpected: {}\ngot:      {}\n",
+                "why:      {why}\nclauses:  {clauses}\nrequest:  {}\nexpected: {}\ngot:      {}\n",
                 show(&case.request),
                 show(&case.expected),
                 show(&case.got)
@@ -207,7 +216,10 @@ fn write_case(out: &mut String, case: &CaseReport, outcome: &Outcome<'_>) {
             )
         }
         Outcome::Error { message } => {
-            let body = format!("clauses:  {clauses}\nrequest:  {}\n", show(&case.request));
+            let body = format!(
+                "why:      {why}\nclauses:  {clauses}\nrequest:  {}\n",
+                show(&case.request)
+            );
             writeln!(
                 out,
                 "{open}>\n      <error type=\"errored\" message=\"{}\">{}</error>\n    </testcase>",

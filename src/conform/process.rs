@@ -78,8 +78,14 @@ pub enum ProcessError {
     /// The `--impl` command line cannot be split.
     CommandLine(String),
     /// The process could not be started.
-    Spawn(std::io::Error),
-    /// The handshake line is missing, late, not JSON, or not protocol 1.
+    Spawn {
+        /// The program, as the `--impl` command line names it.
+        program: String,
+        /// Why it could not be started.
+        source: std::io::Error,
+    },
+    /// The handshake line is missing, late, not JSON, or not protocol 1;
+    /// the message shows the line the implementation sent, if any.
     Handshake(String),
     /// No response within the per-case timeout.
     Timeout(Duration),
@@ -93,11 +99,13 @@ impl std::fmt::Display for ProcessError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::CommandLine(message) => write!(f, "bad --impl command line: {message}"),
-            Self::Spawn(error) => write!(f, "cannot start the implementation: {error}"),
+            Self::Spawn { program, source } => {
+                write!(f, "cannot start the implementation `{program}`: {source}")
+            }
             Self::Handshake(message) => write!(f, "bad handshake: {message}"),
             Self::Timeout(limit) => write!(f, "no response within {} ms", limit.as_millis()),
             Self::Exited => f.write_str("the implementation closed its output"),
-            Self::BadResponse(message) => write!(f, "bad response: {message}"),
+            Self::BadResponse(message) => write!(f, "bad response: the line {message}"),
         }
     }
 }
@@ -133,11 +141,17 @@ impl Implementation {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(ProcessError::Spawn)?;
+            .map_err(|source| ProcessError::Spawn {
+                program: program.clone(),
+                source,
+            })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(ProcessError::Spawn(std::io::Error::other("no pipes")));
+            return Err(ProcessError::Spawn {
+                program: program.clone(),
+                source: std::io::Error::other("no pipes"),
+            });
         };
         let (request_tx, request_rx) = mpsc::channel::<String>();
         std::thread::spawn(move || {
@@ -171,14 +185,23 @@ impl Implementation {
             responses: response_rx,
             handshake: Value::Null,
         };
-        let handshake = implementation
-            .receive(timeout)
-            .map_err(|error| ProcessError::Handshake(error.to_string()))?;
+        // Errors name the whole command line: several adapters often share one interpreter.
+        let named = argv.join(" ");
+        let handshake = implementation.receive(timeout).map_err(|error| {
+            ProcessError::Handshake(match error {
+                ProcessError::BadResponse(problem) => format!(
+                    "from `{named}`: the first line {problem}; it must be the handshake \
+                     (write logs to standard error)"
+                ),
+                other => format!("from `{named}`: {other}"),
+            })
+        })?;
         match handshake.get("protocol").and_then(Value::as_u64) {
             Some(PROTOCOL_VERSION) => {}
             _ => {
                 return Err(ProcessError::Handshake(format!(
-                    "expected \"protocol\": {PROTOCOL_VERSION}, got {handshake}"
+                    "from `{named}`: expected \"protocol\": {PROTOCOL_VERSION}, got {}",
+                    super::brief::brief_json(&handshake)
                 )))
             }
         }
@@ -214,14 +237,27 @@ impl Implementation {
     fn receive(&mut self, timeout: Duration) -> Result<Value, ProcessError> {
         let line = match self.responses.recv_timeout(timeout) {
             Ok(Some(line)) => line,
-            Ok(None) => return Err(ProcessError::BadResponse("response line too long".into())),
+            Ok(None) => {
+                return Err(ProcessError::BadResponse(format!(
+                    "is longer than {MAX_RESPONSE_BYTES} bytes"
+                )))
+            }
             Err(RecvTimeoutError::Timeout) => return Err(ProcessError::Timeout(timeout)),
             Err(RecvTimeoutError::Disconnected) => return Err(ProcessError::Exited),
         };
+        // The line itself is shown (shortened, control characters escaped):
+        // it is usually a log line on the wrong stream.
+        let shown = || super::brief::brief_text(&String::from_utf8_lossy(&line));
         match serde_json::from_slice::<Value>(&line) {
             Ok(value @ Value::Object(_)) => Ok(value),
-            Ok(_) => Err(ProcessError::BadResponse("not a JSON object".into())),
-            Err(error) => Err(ProcessError::BadResponse(format!("not JSON: {error}"))),
+            Ok(_) => Err(ProcessError::BadResponse(format!(
+                "is not a JSON object: {}",
+                shown()
+            ))),
+            Err(error) => Err(ProcessError::BadResponse(format!(
+                "is not JSON ({error}): {}",
+                shown()
+            ))),
         }
     }
 

@@ -1,10 +1,12 @@
 //! What a run found, and how it is shown (`CONF-RUN-9`, `CONF-RUN-10`, `CONF-RUN-11`, `CONF-RUN-13`).
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use serde::Serialize;
 use serde_json::Value;
 
+use super::brief::{brief_json, printable};
 use super::compare::Mismatch;
 
 /// The fate of one case.
@@ -60,17 +62,29 @@ pub struct CaseReport {
     pub clauses: Vec<String>,
     /// Its fate.
     pub status: Status,
+    /// The vector's `comment`, what the case tests (failed and errored cases).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
     /// The skip reason, why it errored, or the `unsupported_op` message.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The request sent (failed and errored cases).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "super::brief::serialize_brief"
+    )]
     pub request: Option<Value>,
     /// The expected fields (failed cases).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "super::brief::serialize_brief"
+    )]
     pub expected: Option<Value>,
     /// The response (failed cases).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "super::brief::serialize_brief"
+    )]
     pub got: Option<Value>,
     /// The first difference (failed cases).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -155,6 +169,8 @@ pub struct Report {
     pub errored: usize,
     /// Cases that were skipped.
     pub skipped: usize,
+    /// The counts of every clause the selected cases name, by clause (`CONF-RUN-13`).
+    pub clauses: BTreeMap<String, Counts>,
     /// Every selected case, in vector order.
     pub cases: Vec<CaseReport>,
     /// Wall time of the whole run, handshake included.
@@ -167,6 +183,15 @@ impl Report {
     #[must_use]
     pub fn new(implementation: Value, cases: Vec<CaseReport>, elapsed: Duration) -> Self {
         let counts = Counts::of(&cases);
+        let mut clauses: BTreeMap<String, Counts> = BTreeMap::new();
+        for case in &cases {
+            for clause in &case.clauses {
+                clauses
+                    .entry(clause.clone())
+                    .or_default()
+                    .record(case.status);
+            }
+        }
         Self {
             implementation,
             passed: counts.passed,
@@ -174,6 +199,7 @@ impl Report {
             unsupported: counts.unsupported,
             errored: counts.errored,
             skipped: counts.skipped,
+            clauses,
             cases,
             elapsed,
         }
@@ -245,32 +271,28 @@ impl Report {
     /// The per-chapter table (`CONF-RUN-13`): a header, one row per chapter, a total row.
     #[must_use]
     pub fn table(&self) -> String {
-        let rows = self.by_chapter();
-        let width = rows
+        let mut rows = self.by_chapter();
+        rows.push(("total".to_owned(), self.counts()));
+        table("chapter", &rows)
+    }
+
+    /// The clauses to fix (`CONF-RUN-13`): one row per clause named by a
+    /// failed or errored case, most such cases first, then by name; empty
+    /// when there is none.
+    #[must_use]
+    pub fn clause_table(&self) -> String {
+        let broken = |counts: &Counts| counts.failed + counts.errored;
+        let mut rows: Vec<(String, Counts)> = self
+            .clauses
             .iter()
-            .map(|(name, _)| name.chars().count())
-            .chain(["chapter".len(), "total".len()])
-            .max()
-            .unwrap_or(0);
-        let line = |name: &str, cells: [String; 5]| {
-            let mut out = format!("{name:<width$}");
-            for (cell, status) in cells.iter().zip(Status::ALL) {
-                let column = status.name().len();
-                out.push_str(&format!("  {cell:>column$}"));
-            }
-            out.push('\n');
-            out
-        };
-        let numbers = |counts: &Counts| Status::ALL.map(|status| counts.get(status).to_string());
-        let mut out = line(
-            "chapter",
-            Status::ALL.map(|status| status.name().to_owned()),
-        );
-        for (name, counts) in &rows {
-            out.push_str(&line(name, numbers(counts)));
+            .filter(|(_, counts)| broken(counts) > 0)
+            .map(|(clause, counts)| (clause.clone(), *counts))
+            .collect();
+        if rows.is_empty() {
+            return String::new();
         }
-        out.push_str(&line("total", numbers(&self.counts())));
-        out
+        rows.sort_by(|(a, x), (b, y)| broken(y).cmp(&broken(x)).then_with(|| a.cmp(b)));
+        table("clause", &rows)
     }
 
     /// The readable report: one block per failed or errored case, one line
@@ -281,21 +303,30 @@ impl Report {
         let mut out = String::new();
         for case in &self.cases {
             let clauses = case.clauses.join(", ");
-            let show =
-                |value: &Option<Value>| value.as_ref().map_or_else(String::new, Value::to_string);
+            let show = |value: &Option<Value>| value.as_ref().map_or_else(String::new, brief_json);
+            let why = case
+                .comment
+                .as_deref()
+                .filter(|comment| !comment.is_empty());
             match case.status {
                 Status::Failed => {
                     out.push_str(&format!("FAIL {} [{clauses}]\n", case.id));
+                    if let Some(why) = why {
+                        out.push_str(&format!("  why:      {}\n", printable(why)));
+                    }
+                    if let Some(mismatch) = &case.mismatch {
+                        out.push_str(&format!("  diff:     {mismatch}\n"));
+                    }
                     out.push_str(&format!("  request:  {}\n", show(&case.request)));
                     out.push_str(&format!("  expected: {}\n", show(&case.expected)));
                     out.push_str(&format!("  got:      {}\n", show(&case.got)));
-                    if let Some(mismatch) = &case.mismatch {
-                        out.push_str(&format!("  {mismatch}\n"));
-                    }
                 }
                 Status::Errored => {
-                    let reason = case.reason.as_deref().unwrap_or_default();
+                    let reason = printable(case.reason.as_deref().unwrap_or_default());
                     out.push_str(&format!("ERROR {} [{clauses}]: {reason}\n", case.id));
+                    if let Some(why) = why {
+                        out.push_str(&format!("  why:      {}\n", printable(why)));
+                    }
                     out.push_str(&format!("  request:  {}\n", show(&case.request)));
                 }
                 Status::Passed | Status::Unsupported | Status::Skipped => {}
@@ -308,6 +339,7 @@ impl Report {
             let (op, reason) = (printable(op), printable(reason));
             out.push_str(&format!("UNSUPPORTED {op} ({count} {cases}): {reason}\n"));
         }
+        out.push_str(&self.clause_table());
         out.push_str(&self.table());
         out.push_str(&self.summary());
         out.push('\n');
@@ -323,15 +355,29 @@ pub fn summary_line(counts: &Counts) -> String {
         .join(", ")
 }
 
-/// `text` with every control character written as `\u{XXXX}`.
-fn printable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.push_str(&format!("\\u{{{:04X}}}", u32::from(c)));
-        } else {
-            out.push(c);
+/// A table: a header naming the row kind and the five statuses, then `rows`.
+fn table(kind: &str, rows: &[(String, Counts)]) -> String {
+    let width = rows
+        .iter()
+        .map(|(name, _)| name.chars().count())
+        .chain([kind.len()])
+        .max()
+        .unwrap_or(0);
+    let line = |name: &str, cells: [String; 5]| {
+        let mut out = format!("{name:<width$}");
+        for (cell, status) in cells.iter().zip(Status::ALL) {
+            let column = status.name().len();
+            out.push_str(&format!("  {cell:>column$}"));
         }
+        out.push('\n');
+        out
+    };
+    let mut out = line(kind, Status::ALL.map(|status| status.name().to_owned()));
+    for (name, counts) in rows {
+        out.push_str(&line(
+            name,
+            Status::ALL.map(|status| counts.get(status).to_string()),
+        ));
     }
     out
 }

@@ -23,6 +23,9 @@ pub struct RunOptions {
     pub only: Option<String>,
     /// Only cases of these chapters run (`CONF-RUN-12`); empty: every chapter.
     pub chapters: Vec<String>,
+    /// Only cases of this profile run, each request carrying it (`CONF-RUN-16`);
+    /// `None`: every case, as written.
+    pub profile: Option<String>,
     /// Known divergences: matching cases are reported as skipped.
     pub skips: Vec<SkipRule>,
     /// How long one case (and the handshake) may take.
@@ -49,6 +52,10 @@ pub fn run(cases: &[Case], options: &RunOptions) -> Result<Report, ProcessError>
                 .as_deref()
                 .is_none_or(|glob| glob_match(glob, &case.id))
                 && (options.chapters.is_empty() || options.chapters.contains(&case.chapter))
+                && options
+                    .profile
+                    .as_deref()
+                    .is_none_or(|profile| case.profile() == profile)
         })
         .collect();
     let mut implementation = Some(Implementation::start(&options.command, options.timeout)?);
@@ -92,12 +99,13 @@ pub fn run(cases: &[Case], options: &RunOptions) -> Result<Report, ProcessError>
                         Some(format!("restart failed: {error}")),
                     );
                     errored.request = Some(Value::Object(case.request.clone()));
+                    errored.comment = Some(case.comment.clone());
                     reports.push(errored);
                     continue;
                 }
             },
         };
-        let (case_report, still_running) = run_case(running, case, index, options.timeout);
+        let (case_report, still_running) = run_case(running, case, index, options);
         implementation = still_running;
         reports.push(case_report);
     }
@@ -115,8 +123,9 @@ fn run_case(
     mut running: Implementation,
     case: &Case,
     index: usize,
-    timeout: Duration,
+    options: &RunOptions,
 ) -> (CaseReport, Option<Implementation>) {
+    let timeout = options.timeout;
     let mut request = serde_json::Map::new();
     // The runner's id comes first, is unique per case, and wins over any
     // `id` a vector might carry (`CONF-RUN-3`).
@@ -127,6 +136,10 @@ fn run_case(
             .into_iter()
             .filter(|(key, _)| key != "id"),
     );
+    if let Some(profile) = &options.profile {
+        // The selected profile is said, not implied by its absence (`CONF-RUN-16`).
+        request.insert("profile".into(), Value::from(profile.clone()));
+    }
     let request = Value::Object(request);
     let sent = Instant::now();
     let exchanged = running.exchange(&request, timeout);
@@ -142,6 +155,7 @@ fn run_case(
                 case_report.reason = Some(message);
             } else if let Err(mismatch) = outcome {
                 case_report.status = Status::Failed;
+                case_report.comment = Some(case.comment.clone());
                 case_report.request = Some(request);
                 case_report.expected = Some(Value::Object(case.expected.clone()));
                 case_report.got = Some(response);
@@ -153,6 +167,7 @@ fn run_case(
             // The stream may be out of step: never reuse the process.
             drop(running);
             let mut case_report = report(case, Status::Errored, Some(error.to_string()));
+            case_report.comment = Some(case.comment.clone());
             case_report.request = Some(request);
             case_report.elapsed = elapsed;
             (case_report, None)
@@ -188,6 +203,7 @@ fn report(case: &Case, status: Status, reason: Option<String>) -> CaseReport {
             .to_owned(),
         clauses: case.clauses.clone(),
         status,
+        comment: None,
         reason,
         request: None,
         expected: None,

@@ -93,6 +93,18 @@ pub struct Case {
     pub latitude: Vec<Latitude>,
 }
 
+impl Case {
+    /// The profile the case is written for: its request's `profile` member,
+    /// `deployed` when it has none (`CONF-RUN-16`, `HARD-1`).
+    #[must_use]
+    pub fn profile(&self) -> &str {
+        self.request
+            .get("profile")
+            .and_then(Value::as_str)
+            .unwrap_or("deployed")
+    }
+}
+
 impl VectorFile {
     /// Every test of the file as a runnable case, in file order (`CONF-RUN-3`).
     #[must_use]
@@ -198,15 +210,24 @@ pub fn load_file(path: &Path) -> Result<VectorFile, LoadError> {
         path: path.to_path_buf(),
         source,
     })?;
-    let mut file: VectorFile = serde_json::from_str(&text).map_err(|error| LoadError::Parse {
+    let stem = path
+        .file_stem()
+        .and_then(|stem| stem.to_str())
+        .unwrap_or_default();
+    parse_file(&text, stem, path)
+}
+
+/// Parses and checks the text of one vector file whose file stem is `stem`;
+/// `path` only names it in errors (`CONF-RUN-3`).
+///
+/// # Errors
+/// As [`load_vectors`], apart from reading.
+pub fn parse_file(text: &str, stem: &str, path: &Path) -> Result<VectorFile, LoadError> {
+    let mut file: VectorFile = serde_json::from_str(text).map_err(|error| LoadError::Parse {
         path: path.to_path_buf(),
         message: error.to_string(),
     })?;
-    file.stem = path
-        .file_stem()
-        .and_then(|stem| stem.to_str())
-        .unwrap_or_default()
-        .to_owned();
+    stem.clone_into(&mut file.stem);
     let invalid = |message: String| LoadError::Invalid {
         path: path.to_path_buf(),
         message,

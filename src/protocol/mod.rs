@@ -10,13 +10,16 @@
 //! fuzz targets drive it without a process; [`server::serve`] adds the
 //! bounded line reader around it.
 
+pub mod cache;
 mod error;
 mod ops;
+mod policy_source;
 mod request;
 pub mod server;
 
 use serde_json::{Map, Value};
 
+pub use cache::PolicyCache;
 pub use error::{ErrorCode, ProtocolError};
 pub use ops::OPERATIONS;
 
@@ -48,15 +51,59 @@ pub fn handshake() -> String {
 /// Answers one request line (without its newline) with one response line (`PROTO-2`..`PROTO-5`).
 ///
 /// Never panics on any input: every failure becomes an error response
-/// `{"id":…,"ok":false,"error":{"code":…,"message":…}}`.
+/// `{"id":…,"ok":false,"error":{"code":…,"message":…}}`. Builds its policy
+/// afresh; a [`Handler`] keeps built policies between lines.
 #[must_use]
 pub fn handle_line(line: &[u8]) -> String {
-    let (id, result) = match request::parse_line(line) {
-        Ok((id, op, fields)) => {
+    Handler::new().handle_line(line)
+}
+
+/// Answers request lines as one server does, keeping the policies it built
+/// (`PROTO-14`): the same answers as [`handle_line`], without rebuilding the
+/// same rules for every request.
+#[derive(Debug, Default)]
+pub struct Handler {
+    policies: PolicyCache,
+}
+
+impl Handler {
+    /// A handler with nothing built yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Answers one request line, as [`handle_line`] does.
+    #[must_use]
+    pub fn handle_line(&mut self, line: &[u8]) -> String {
+        answer_line(line, &mut self.policies)
+    }
+
+    /// The policies kept so far.
+    #[must_use]
+    pub fn policies(&self) -> &PolicyCache {
+        &self.policies
+    }
+}
+
+fn answer_line(line: &[u8], policies: &mut PolicyCache) -> String {
+    // The policy members left as text when the line allows it (PROTO-14):
+    // a policy already built is then found by its text, never parsed again.
+    let read = match request::parse_lazy(line, policies) {
+        Some(lazy) => Ok((lazy.id, lazy.op, lazy.fields, lazy.raw)),
+        None => request::parse_line(line)
+            .map(|(id, op, fields)| (id, op, fields, policy_source::RawPolicy::default())),
+    };
+    let (id, result) = match read {
+        Ok((id, op, fields, raw)) => {
+            let mut source = policy_source::PolicySource {
+                raw,
+                cache: policies,
+            };
             // A panic would be a bug in this crate; it must still not kill the
             // server or desynchronize the stream (PROTO-5).
             let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                ops::dispatch(&op, &fields)
+                ops::dispatch(&op, &fields, &mut source)
             }))
             .unwrap_or_else(|_| {
                 Err(ProtocolError::new(
@@ -89,7 +136,12 @@ pub fn answer_decide(input: &[u8]) -> Result<String, ProtocolError> {
             "`inner-cmd decide` answers only `decide` requests, not `{op}`"
         )));
     }
-    let fields = ops::dispatch(&op, &fields)?;
+    let mut cache = PolicyCache::new();
+    let mut source = policy_source::PolicySource {
+        raw: policy_source::RawPolicy::default(),
+        cache: &mut cache,
+    };
+    let fields = ops::dispatch(&op, &fields, &mut source)?;
     Ok(response(id, Ok(fields)).to_string())
 }
 

@@ -4,6 +4,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
+use super::policy_source::{policy, PolicySource, POLICY_MEMBERS};
 use super::request::home;
 use super::{ErrorCode, ProtocolError};
 use crate::authorize::{authorize_profiled, FixedSession};
@@ -11,7 +12,7 @@ use crate::hardened::{walk, Profile, Profiled};
 use crate::pipeline::{self, Options};
 use crate::policy::pattern::Pattern;
 use crate::policy::units::{self, UnitsError};
-use crate::policy::{config, Policy};
+use crate::policy::Policy;
 use crate::query::{PermissionQuery, QueryError};
 use crate::verdict::PermissionState;
 
@@ -22,14 +23,20 @@ pub const OPERATIONS: &[&str] = &["match", "units", "check", "advisory", "author
 type Answer = Result<Map<String, Value>, ProtocolError>;
 
 /// Answers one decoded request: the answer's fields, or why it was rejected (`PROTO-12`).
-pub(super) fn dispatch(op: &str, fields: &Map<String, Value>) -> Answer {
+///
+/// Policies are built through `policies` (`PROTO-14`).
+pub(super) fn dispatch(
+    op: &str,
+    fields: &Map<String, Value>,
+    policies: &mut PolicySource<'_>,
+) -> Answer {
     match op {
         "match" => wildcard_match(fields),
         "units" => command_units(fields),
-        "check" => check(op, fields, Profile::gate),
-        "advisory" => check(op, fields, Profile::advisory),
-        "authorize" => authorize_request(fields),
-        "decide" => decide(fields),
+        "check" => check(op, fields, Profile::gate, policies),
+        "advisory" => check(op, fields, Profile::advisory, policies),
+        "authorize" => authorize_request(fields, policies),
+        "decide" => decide(fields, policies),
         _ => Err(ProtocolError::new(
             ErrorCode::UnknownOp,
             format!("unknown op `{op}`"),
@@ -40,9 +47,15 @@ pub(super) fn dispatch(op: &str, fields: &Map<String, Value>) -> Answer {
 /// A request's members as its operation's typed request: serde decodes every
 /// member in one place, and any member missing or of the wrong type is a
 /// `bad_request` (`PROTO-12`). Members not listed are ignored, and `null`
-/// counts as absent for every optional member.
+/// counts as absent for every optional member. The policy members are left
+/// to [`policy`].
 fn decode<T: DeserializeOwned>(op: &str, fields: &Map<String, Value>) -> Result<T, ProtocolError> {
-    serde_json::from_value(Value::Object(fields.clone()))
+    let members: Map<String, Value> = fields
+        .iter()
+        .filter(|(key, _)| !POLICY_MEMBERS.contains(&key.as_str()))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
+    serde_json::from_value(Value::Object(members))
         .map_err(|error| ProtocolError::bad_request(format!("bad `{op}` request: {error}")))
 }
 
@@ -61,21 +74,12 @@ struct UnitsRequest {
     profile: Option<String>,
 }
 
-/// The policy of a request: `rules` or `policy` (exactly one), and `home` (`PROTO-6`).
-#[derive(Deserialize)]
-struct PolicyMembers {
-    rules: Option<Value>,
-    policy: Option<Value>,
-    home: Option<String>,
-}
-
 /// `check` and `advisory` (`PROTO-9`).
 #[derive(Deserialize)]
 struct CheckRequest {
     command: String,
     profile: Option<String>,
-    #[serde(flatten)]
-    policy: PolicyMembers,
+    home: Option<String>,
 }
 
 /// `authorize` (`PROTO-10`): the policy is `answers`, or else `rules`/`policy`.
@@ -85,8 +89,7 @@ struct AuthorizeRequest {
     session: SessionMembers,
     answers: Option<Value>,
     profile: Option<String>,
-    #[serde(flatten)]
-    policy: PolicyMembers,
+    home: Option<String>,
 }
 
 /// `session`: `{"expected": id, "current": id | {"error": message}}` (`PROTO-10`).
@@ -113,8 +116,7 @@ enum CurrentSession {
 struct DecideRequest {
     command: String,
     profile: Option<String>,
-    #[serde(flatten)]
-    policy: PolicyMembers,
+    home: Option<String>,
     request_id: Option<String>,
     agent_name: Option<String>,
 }
@@ -152,15 +154,16 @@ fn check(
     op: &str,
     fields: &Map<String, Value>,
     run: fn(Profile, &Policy, &str) -> crate::policy::CheckResult,
+    policies: &mut PolicySource<'_>,
 ) -> Answer {
     let request: CheckRequest = decode(op, fields)?;
     let profile = profile(request.profile)?;
-    let policy = policy(request.policy)?;
+    let policy = policy(fields, request.home, policies)?;
     as_object(to_json(&run(profile, &policy, &request.command))?)
 }
 
 /// `authorize`: the authorizer on given details (`PROTO-10`).
-fn authorize_request(fields: &Map<String, Value>) -> Answer {
+fn authorize_request(fields: &Map<String, Value>, policies: &mut PolicySource<'_>) -> Answer {
     let request: AuthorizeRequest = decode("authorize", fields)?;
     let session = FixedSession {
         registered: request.session.expected,
@@ -172,7 +175,7 @@ fn authorize_request(fields: &Map<String, Value>) -> Answer {
     let profile = profile(request.profile)?;
     let decision = match request.answers {
         Some(answers) => {
-            if request.policy.rules.is_some() || request.policy.policy.is_some() {
+            if policies.names_a_policy(fields) {
                 return Err(ProtocolError::bad_request(
                     "give exactly one of `answers`, `rules` and `policy`",
                 ));
@@ -185,7 +188,7 @@ fn authorize_request(fields: &Map<String, Value>) -> Answer {
             )
         }
         None => {
-            let policy = policy(request.policy)?;
+            let policy = policy(fields, request.home, policies)?;
             let query = Profiled {
                 policy: &policy,
                 profile,
@@ -197,10 +200,10 @@ fn authorize_request(fields: &Map<String, Value>) -> Answer {
 }
 
 /// `decide`: the pipeline (`PROTO-11`).
-fn decide(fields: &Map<String, Value>) -> Answer {
+fn decide(fields: &Map<String, Value>, policies: &mut PolicySource<'_>) -> Answer {
     let request: DecideRequest = decode("decide", fields)?;
     let profile = profile(request.profile)?;
-    let policy = policy(request.policy)?;
+    let policy = policy(fields, request.home, policies)?;
     let options = Options {
         request_id: request.request_id,
         agent_name: request.agent_name,
@@ -225,30 +228,6 @@ fn profile(name: Option<String>) -> Result<Profile, ProtocolError> {
             ))
         }),
     }
-}
-
-/// The policy of `rules` or `policy` (exactly one), with `home` (`PROTO-6`).
-fn policy(members: PolicyMembers) -> Result<Policy, ProtocolError> {
-    let home = home(members.home)?;
-    let source = match (members.rules, members.policy) {
-        (Some(rules @ Value::Array(_)), None) => rules,
-        (Some(_), None) => return Err(ProtocolError::bad_request("`rules` must be an array")),
-        (None, Some(policy @ Value::Object(_))) => policy,
-        (None, Some(_)) => return Err(ProtocolError::bad_request("`policy` must be an object")),
-        (Some(_), Some(_)) => {
-            return Err(ProtocolError::bad_request(
-                "give `rules` or `policy`, not both",
-            ))
-        }
-        (None, None) => {
-            return Err(ProtocolError::bad_request(
-                "missing field `rules` or `policy`",
-            ))
-        }
-    };
-    let parsed = config::parse_policy(&source.to_string(), "request", &home)
-        .map_err(|error| ProtocolError::bad_request(error.to_string()))?;
-    Ok(Policy::from_config(parsed, home))
 }
 
 /// A permission query answered from a table: value -> state or failure (`PROTO-10`).

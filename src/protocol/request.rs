@@ -1,7 +1,12 @@
 //! Decoding a request line and reading its fields (`PROTO-2`, `PROTO-5`).
 
+use std::collections::BTreeMap;
+
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use super::cache::PolicyCache;
+use super::policy_source::{RawPolicy, POLICY_MEMBERS};
 use super::{ErrorCode, ProtocolError};
 
 /// A decoded request: its `id` (echoed), its `op`, and all of its fields.
@@ -33,6 +38,54 @@ pub(super) fn decode(line: &[u8]) -> Result<Value, ProtocolError> {
                 format!("request line is not JSON: {error}"),
             )
         }
+    })
+}
+
+/// A request read with its policy members left as JSON text (`PROTO-14`).
+pub(super) struct Lazy<'l> {
+    pub id: Value,
+    pub op: String,
+    /// Every member but the policy members.
+    pub fields: Map<String, Value>,
+    pub raw: RawPolicy<'l>,
+}
+
+/// Reads `line` leaving `rules` and `policy` unparsed, when that gives the
+/// request [`parse_line`] gives: the line is UTF-8 and one JSON object,
+/// every other member decodes, `op` is a string, and each policy member is
+/// either a text `cache` has already built (so valid JSON) or decodes too.
+/// `None` otherwise: [`parse_line`] then reads the line and gives its error.
+pub(super) fn parse_lazy<'l>(line: &'l [u8], cache: &PolicyCache) -> Option<Lazy<'l>> {
+    let text = std::str::from_utf8(line).ok()?;
+    // A repeated member keeps its last value, as when the line is read whole.
+    let members: BTreeMap<String, &'l RawValue> = serde_json::from_str(text).ok()?;
+    let mut fields = Map::new();
+    let mut raw = RawPolicy::default();
+    for (key, member) in members {
+        let json = member.get();
+        if POLICY_MEMBERS.contains(&key.as_str()) {
+            if json.trim() == "null" {
+                continue;
+            }
+            if !cache.knows(json) {
+                decode(json.as_bytes()).ok()?;
+            }
+            if key == "rules" {
+                raw.rules = Some(json);
+            } else {
+                raw.policy = Some(json);
+            }
+        } else {
+            fields.insert(key, decode(json.as_bytes()).ok()?);
+        }
+    }
+    let id = fields.get("id").cloned().unwrap_or(Value::Null);
+    let op = fields.get("op")?.as_str()?.to_owned();
+    Some(Lazy {
+        id,
+        op,
+        fields,
+        raw,
     })
 }
 

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{handle_line, handshake, line_too_long_response, MAX_LINE_BYTES};
+use super::{handshake, line_too_long_response, Handler, MAX_LINE_BYTES};
 
 /// One line read by [`read_bounded_line`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,9 +74,11 @@ pub fn read_bounded_line<R: BufRead>(
 pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()> {
     writeln!(output, "{}", handshake())?;
     output.flush()?;
+    // One handler for the whole stream: rules sent again are not rebuilt (PROTO-14).
+    let mut handler = Handler::new();
     while let Some(line) = read_bounded_line(&mut input, MAX_LINE_BYTES)? {
         let response = match line {
-            BoundedLine::Complete(bytes) => handle_line(&bytes),
+            BoundedLine::Complete(bytes) => handler.handle_line(&bytes),
             BoundedLine::TooLong => line_too_long_response(),
         };
         writeln!(output, "{response}")?;

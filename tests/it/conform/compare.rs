@@ -83,7 +83,7 @@ fn conf_run_4_expected_is_a_deep_subset_of_the_response() {
             json!({"a": [1]}),
             json!({"ok": true, "a": [1, 1]}),
             false,
-            "/a",
+            "/a/1",
         ),
         (
             "nested object whole",

@@ -2,8 +2,10 @@
 
 mod compare;
 mod corpus;
+mod fuzz;
 mod report;
 mod runner;
+mod teach;
 mod vectors;
 
 /// `--timeout` for every runner test that is not about timeouts. The runner

@@ -1,4 +1,4 @@
-//! The server's memory bound (`PROTO-14`): the worst request lines within
+//! The server's memory bound (`PROTO-15`): the worst request lines within
 //! the protocol's line limit, sent to the real `inner-cmd serve` running under
 //! a 256 MiB address-space cap (util-linux `prlimit`), are all answered.
 
@@ -10,7 +10,7 @@ use inner_cmd_spec::protocol::MAX_LINE_BYTES;
 use serde_json::{json, Value};
 
 const BIN: &str = env!("CARGO_BIN_EXE_inner-cmd");
-/// PROTO-14's bound.
+/// PROTO-15's bound.
 const CAP_BYTES: u64 = 256 << 20;
 
 /// The longest repetition of `unit` between `head` and `tail` whose `check`
@@ -56,7 +56,7 @@ fn worst_commands() -> Vec<(&'static str, String, bool)> {
     ]
 }
 
-/// PROTO-14, POL-LIMIT-6: every worst line gets its answer from a server
+/// PROTO-15, POL-LIMIT-6: every worst line gets its answer from a server
 /// capped at 256 MiB, under both profiles and through the pipeline (`decide`);
 /// beyond the bounds the answer is the over-limit `ask`, never `allow`.
 #[test]

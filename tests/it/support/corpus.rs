@@ -82,6 +82,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about the runner; checked by tests/it/conform/runner.rs against real processes",
     ),
     (
+        "CONF-FUZZ-",
+        "about the generated differential; checked by tests/it/conform/fuzz.rs against real processes",
+    ),
+    (
         "GEN-",
         "about the case generators (src/gen), not about answers to requests",
     ),
@@ -178,7 +182,7 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "the `inner-cmd decide` command line, not the protocol server",
     ),
     (
-        "PROTO-14",
+        "PROTO-15",
         "a memory bound of the server process; checked by tests/it/protocol/memory.rs under an address-space cap",
     ),
     (
@@ -204,6 +208,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
     (
         "PIPE-13",
         "how the binary reports a feature it was built without (tests/it/pipeline_cli.rs, .ci/run)",
+    ),
+    (
+        "PROTO-14",
+        "a server's memory of earlier requests: one vector is one request, so tests/it/protocol/cache.rs checks it on streams",
     ),
 ];
 
