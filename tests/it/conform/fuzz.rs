@@ -64,9 +64,19 @@ impl Scratch {
         Self(dir)
     }
 
+    /// `inner-cmd SUBCOMMAND ARGS` here; `conform` and `fuzz` get the patient
+    /// timeout unless ARGS set one (no implementation here hangs).
     fn run(&self, args: &[&str]) -> Output {
+        let (subcommand, rest) = args.split_first().unwrap();
+        let timeout: &[&str] = if args.contains(&"--timeout") {
+            &[]
+        } else {
+            &super::NO_HANG_TIMEOUT
+        };
         Command::new(BIN)
-            .args(args)
+            .arg(subcommand)
+            .args(timeout)
+            .args(rest)
             .current_dir(&self.0)
             .output()
             .unwrap()
