@@ -158,8 +158,12 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
         ("F-27", DENY_RM.to_vec(), "\u{3000}# x ; rm -rf y"),
         ("F-27", DENY_RM.to_vec(), "\u{feff}# x ; rm -rf y"),
         // bash prints the substitution anew: `echo $( ( env\u{85}-i … ))`.
+        // G-6 claims such a record only when the hardened profile allows the
+        // judged text; since HARD-VALUE-5 it asks (the substitution's output
+        // could reach `*` ask), so under the deployed profile G-3 claims it:
+        // the record is the judged, allowed unit as a multiset of words.
         (
-            "G-6",
+            "G-3",
             vec![
                 ("*", Ask),
                 ("echo $( (env\u{85}-i cat README.md) )", Allow),
@@ -255,12 +259,15 @@ fn inv_known_2_run_witnesses_are_claimed_by_their_finding() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// HARD-GROUND-1, INV-KNOWN-2: under the hardened profile a blind spot that
-/// asks the hardened profile itself (G-6, bash's rendering of a
-/// substitution it judged) is counted apart, not a violation. The witness
-/// is seed 5's hardened "violation" #24136.
+/// HARD-GROUND-1, HARD-VALUE-5: G-6 (bash's rendering of a substitution the
+/// hardened profile judged) was counted apart as a blind spot of the check;
+/// its witness (seed 5's hardened "violation" #24136) is no longer allowed,
+/// because the substitution's output is unknown and could reach the `*` ask
+/// rule, so the rendering bash reports can no longer follow a hardened
+/// allow. bash still renders it anew (the deployed profile allows it and the
+/// record is not the judged text), which is what made it a blind spot.
 #[test]
-fn hard_ground_1_counts_g6_apart() {
+fn hard_ground_1_g6_witness_asks_under_hardened() {
     use inner_cmd_spec::pipeline::decide_profiled;
     let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
     let command = "echo $( (env\u{85}-i cat README.md) )";
@@ -271,19 +278,14 @@ fn hard_ground_1_counts_g6_apart() {
         ("env\u{85}-i *", Allow),
     ];
     let policy = crate::support::policy(&rules, "/home/u");
-    let outcome = decide_profiled(&policy, command, &Options::default(), Profile::Hardened);
-    assert_eq!(outcome.outcome, Allow, "{outcome:?}");
+    let hardened = decide_profiled(&policy, command, &Options::default(), Profile::Hardened);
+    assert_eq!(hardened.outcome, Ask, "{hardened:?}");
+    let deployed = decide(&policy, command, &Options::default());
+    assert_eq!(deployed.outcome, Allow, "{deployed:?}");
     let execution = oracle.run(command).expect("the oracle answers");
     let violations = ground_violations(&policy, &execution);
-    assert!(!violations.is_empty(), "INV-GROUND holds: {execution:?}");
-    let (decisive, counted) = decide_violations(
-        Profile::Hardened,
-        &policy,
-        command,
-        &outcome,
-        &execution,
-        &violations,
+    assert!(
+        violations.iter().any(|v| v.text.contains("$( ( env")),
+        "bash no longer renders the substitution anew: {violations:?}"
     );
-    assert!(decisive.is_none(), "{decisive:?}");
-    assert_eq!(counted, Some("G-6"));
 }
