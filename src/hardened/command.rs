@@ -9,10 +9,10 @@ use tree_sitter::Node;
 
 use super::admitted::is_read_separator;
 use super::effects::{effect_text, effect_words, live_assignment};
+use super::judgement::{Sink, REDIRECTS};
 use super::runs::runs_code_known;
 use super::spelling::{bash_words, dequote_name, joined_text, Name};
 use super::values::{spell_joined, Word};
-use super::walk::{Sink, REDIRECTS};
 use super::{named_children, slice, Clause};
 use crate::policy::floor::{basename, wrapper_kind};
 use crate::policy::units::UnitsError;

@@ -28,6 +28,7 @@ mod command;
 pub mod dewrap;
 pub mod effects;
 pub mod expand;
+mod judgement;
 pub mod parse;
 pub mod programs;
 pub mod reach;
