@@ -1,6 +1,6 @@
 //! Generation: the only place the audit draws cases (`AUDIT-2`).
 //!
-//! The cases are the generator families of spec §11.3 ([`crate::gen::families`]):
+//! The cases are the generator families of spec §11.3 ([`crate::gen::families()`]):
 //! each is one way bash runs a command, or spells a word, that a reader of
 //! the command line does not see. They are composed from the calibrated
 //! ingredients ([`super::calibrate`]): the bases the layer approves alone,

@@ -32,7 +32,7 @@
 //! own batch of pairs: most of an oracle's time is spent waiting (on a fresh
 //! bash, on a command that loops until the time limit), not computing.
 //!
-//! Like [`crate::fuzzing`], this is test tooling at the top of the layering:
+//! Like `crate::fuzzing` (feature `fuzzing`), this is test tooling at the top of the layering:
 //! it may call every module, nothing calls it.
 
 mod blind_spots;

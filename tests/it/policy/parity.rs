@@ -736,6 +736,7 @@ fn shrinking_finds_a_simpler_failing_case() {
 /// POL-PARITY-1, POL-PARITY-2: the committed seeds of the fuzz target
 /// `parity` pass its check against the package (the same function the
 /// target runs, here with this test's adapter).
+#[cfg(feature = "fuzzing")]
 #[test]
 fn parity_fuzz_seeds_pass_against_the_npm_package() {
     let Some(mut oracle) = oracle::start_or_skip("parity (fuzz seeds)") else {
