@@ -1,7 +1,5 @@
 //! Decoding a request line and reading its fields (`PROTO-2`, `PROTO-5`).
 
-use std::collections::BTreeMap;
-
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
@@ -52,31 +50,35 @@ pub(super) struct Lazy<'l> {
 
 /// Reads `line` leaving `rules` and `policy` unparsed, when that gives the
 /// request [`parse_line`] gives: the line is UTF-8 and one JSON object,
-/// every other member decodes, `op` is a string, and each policy member is
-/// either a text `cache` has already built (so valid JSON) or decodes too.
-/// `None` otherwise: [`parse_line`] then reads the line and gives its error.
+/// every member, a repeated one included, decodes where it stands, `op` is a
+/// string, and each policy member is either a text `cache` has already built
+/// (so valid JSON) or decodes too. `None` otherwise: [`parse_line`] then
+/// reads the line and gives its error.
 pub(super) fn parse_lazy<'l>(line: &'l [u8], cache: &PolicyCache) -> Option<Lazy<'l>> {
     let text = std::str::from_utf8(line).ok()?;
-    // A repeated member keeps its last value, as when the line is read whole.
-    let members: BTreeMap<String, &'l RawValue> = serde_json::from_str(text).ok()?;
+    let Members(members) = serde_json::from_str(text).ok()?;
     let mut fields = Map::new();
     let mut raw = RawPolicy::default();
+    // Every occurrence is checked, and a repeated member keeps its last
+    // value, as when the line is read whole.
     for (key, member) in members {
         let json = member.get();
         if POLICY_MEMBERS.contains(&key.as_str()) {
+            let slot = if key == "rules" {
+                &mut raw.rules
+            } else {
+                &mut raw.policy
+            };
             if json.trim() == "null" {
+                *slot = None;
                 continue;
             }
             if !cache.knows(json) {
-                decode(json.as_bytes()).ok()?;
+                decode_member(json)?;
             }
-            if key == "rules" {
-                raw.rules = Some(json);
-            } else {
-                raw.policy = Some(json);
-            }
+            *slot = Some(json);
         } else {
-            fields.insert(key, decode(json.as_bytes()).ok()?);
+            fields.insert(key, decode_member(json)?);
         }
     }
     let id = fields.get("id").cloned().unwrap_or(Value::Null);
@@ -87,6 +89,44 @@ pub(super) fn parse_lazy<'l>(line: &'l [u8], cache: &PolicyCache) -> Option<Lazy
         fields,
         raw,
     })
+}
+
+/// Decodes one member's text as the whole-line reading would: one level
+/// down, so that the parser's nesting limit falls where it falls there.
+fn decode_member(json: &str) -> Option<Value> {
+    let nested = format!("[{json}]");
+    match decode(nested.as_bytes()).ok()? {
+        Value::Array(mut items) if items.len() == 1 => items.pop(),
+        _ => None,
+    }
+}
+
+/// A JSON object's members in order, repeats kept, values left as text: the
+/// raw reader skips a value without checking its string escapes, so each
+/// occurrence must be decoded on its own.
+struct Members<'l>(Vec<(String, &'l RawValue)>);
+
+impl<'de> serde::Deserialize<'de> for Members<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Members<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut members = Vec::new();
+                while let Some(member) = map.next_entry()? {
+                    members.push(member);
+                }
+                Ok(Members(members))
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
 }
 
 /// Checks that a decoded value is a request object with a string `op`.
@@ -189,5 +229,56 @@ mod tests {
         for (label, text, lone) in ROWS {
             assert_eq!(has_lone_surrogate_escape(text), *lone, "{label}");
         }
+    }
+
+    /// PROTO-2, PROTO-14: the lazy reading gives a line exactly what the
+    /// whole-line reading gives, or steps aside. Each row is a line the
+    /// whole-line reading rejects and a member-by-member reading could
+    /// accept (the fuzz target `protocol` found the first).
+    #[test]
+    fn lazy_reading_never_accepts_a_line_the_whole_reading_rejects() {
+        let nested = |depth: usize| {
+            format!(
+                r#"{{"id":2,"op":"units","command":"a","x":{}{}}}"#,
+                "[".repeat(depth),
+                "]".repeat(depth)
+            )
+        };
+        let rows: Vec<(&str, String)> = vec![
+            (
+                "an invalid member repeated with a valid one",
+                r#"{"id":2,"op":"units","command":"a","x":"\ud800","x":1}"#.into(),
+            ),
+            (
+                "an invalid id repeated with a valid one",
+                r#"{"id":"\udc00","id":2,"op":"units","command":"a"}"#.into(),
+            ),
+            (
+                "an invalid policy member repeated with null",
+                r#"{"id":2,"op":"units","command":"a","rules":"\ud800","rules":null}"#.into(),
+            ),
+        ];
+        // The deepest member the whole reading accepts, wherever the
+        // parser's limit puts it; one level more must be refused by both.
+        let deepest = (1..1000)
+            .take_while(|&depth| parse_line(nested(depth).as_bytes()).is_ok())
+            .last()
+            .expect("a shallow member is accepted");
+        let mut rows = rows;
+        rows.push(("a member nested past the limit", nested(deepest + 1)));
+        let cache = PolicyCache::default();
+        for (label, line) in &rows {
+            assert!(
+                parse_line(line.as_bytes()).is_err(),
+                "{label}: the row must be a line the whole reading rejects"
+            );
+            assert!(
+                parse_lazy(line.as_bytes(), &cache).is_none(),
+                "{label}: the lazy reading accepted {line}"
+            );
+        }
+        let line = nested(deepest);
+        assert!(parse_line(line.as_bytes()).is_ok());
+        assert!(parse_lazy(line.as_bytes(), &cache).is_some());
     }
 }
