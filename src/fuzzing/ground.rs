@@ -42,7 +42,7 @@ fn time_limit() -> Duration {
 /// (its partial record is not judged: a wrapper stopped mid-way would be
 /// judged by its own text). As in the soundness run, an execution whose
 /// every uncovered command is a blind spot of the check (G-1, G-2, G-4,
-/// G-5, G-6 under `hardened`, `INV-KNOWN-2`) is counted apart, not a violation.
+/// G-5, G-6, G-9 under `hardened`, `INV-KNOWN-2`) is counted apart, not a violation.
 ///
 /// # Panics
 /// When the execution violates INV-GROUND (`HARD-GROUND-1`), or the oracle

@@ -324,4 +324,86 @@ mod tests {
             assert!(!is_inert_assignment(name, "x"), "{name}");
         }
     }
+
+    /// HARD-EFFECT-2, G-9: no inert name is one of the variables that make
+    /// bash, the dynamic loader, git, ssh, an interpreter, a package
+    /// manager or a pager run code of the value's choosing (G-9 counts a
+    /// program that got only inert variables as a blind spot, so this list
+    /// is what that rests on).
+    #[test]
+    fn hard_effect_2_no_inert_name_runs_code() {
+        const RUN_CODE: &[&str] = &[
+            "LD_PRELOAD",
+            "LD_LIBRARY_PATH",
+            "LD_AUDIT",
+            "GCONV_PATH",
+            "LOCPATH",
+            "BASH_ENV",
+            "ENV",
+            "PATH",
+            "IFS",
+            "PS4",
+            "PROMPT_COMMAND",
+            "SHELLOPTS",
+            "BASHOPTS",
+            "CDPATH",
+            "GLOBIGNORE",
+            "HISTFILE",
+            "INPUTRC",
+            "ZDOTDIR",
+            "HOME",
+            "TMPDIR",
+            "XDG_CONFIG_HOME",
+            "GIT_SSH",
+            "GIT_SSH_COMMAND",
+            "GIT_EXEC_PATH",
+            "GIT_ASKPASS",
+            "SSH_ASKPASS",
+            "SUDO_ASKPASS",
+            "GIT_EXTERNAL_DIFF",
+            "GIT_PROXY_COMMAND",
+            "GIT_DIR",
+            "GIT_WORK_TREE",
+            "GIT_TEMPLATE_DIR",
+            "PYTHONSTARTUP",
+            "PYTHONPATH",
+            "PYTHONHOME",
+            "PERL5OPT",
+            "PERL5LIB",
+            "RUBYOPT",
+            "RUBYLIB",
+            "NODE_OPTIONS",
+            "NODE_PATH",
+            "LESSOPEN",
+            "LESSCLOSE",
+            "MANPAGER",
+            "BROWSER",
+            "VISUAL",
+            "RUSTC",
+            "RUSTC_WRAPPER",
+            "RUSTDOC",
+            "CARGO_HOME",
+            "CARGO_BUILD_RUSTC_WRAPPER",
+            "CC",
+            "CXX",
+            "MAKEFLAGS",
+            "SHELL",
+        ];
+        const RUN_CODE_PREFIXES: &[&str] = &["GIT_CONFIG_", "NPM_CONFIG_", "npm_config_"];
+        for name in INERT_VARIABLES.iter().chain(&PROGRAM_VARIABLES) {
+            assert!(
+                !RUN_CODE.contains(name),
+                "{name} runs code, it cannot be inert"
+            );
+            assert!(
+                !RUN_CODE_PREFIXES.iter().any(|p| name.starts_with(p)),
+                "{name} runs code, it cannot be inert"
+            );
+        }
+        // A pager or editor variable is inert only with a value that runs nothing.
+        for name in PROGRAM_VARIABLES {
+            assert!(!is_inert_assignment(name, "less"), "{name}");
+            assert!(!is_inert_assignment(name, "sh -c x"), "{name}");
+        }
+    }
 }

@@ -19,13 +19,18 @@ use crate::ground::{assigned_names, quote_words, Executed, Execution, Origin};
 /// `OLDPWD` on every `cd` (the oracle's `cd` runs and is judged).
 const SET_BY_BASH: [&str; 3] = ["SHLVL", "PWD", "OLDPWD"];
 
-/// The environment form of `executed` when its program received variables
-/// that were not judged with it (`INV-GROUND-8`): `env`, each such variable
-/// (a removed one as `-u NAME`), the program's basename and arguments,
-/// shell-quoted. `None` when no stub ran or every difference was judged.
+/// The variables `executed`'s program received that were not judged with
+/// it (`INV-GROUND-8`), in name order: each with its value, `None` for a
+/// removed one. Empty when no stub recorded an environment or every
+/// difference was judged.
 #[must_use]
-pub fn unjudged_environment(execution: &Execution, executed: &Executed) -> Option<String> {
-    let difference = executed.environment.as_ref()?;
+pub fn unjudged_variables<'e>(
+    execution: &'e Execution,
+    executed: &'e Executed,
+) -> Vec<(&'e str, Option<&'e str>)> {
+    let Some(difference) = executed.environment.as_ref() else {
+        return Vec::new();
+    };
     let judged_text = match executed.origin {
         Origin::Bash => Some(executed.text.as_str()),
         Origin::WrapperInner { wrapper } => {
@@ -34,20 +39,31 @@ pub fn unjudged_environment(execution: &Execution, executed: &Executed) -> Optio
         Origin::Program => None,
     };
     let judged = judged_text.map(assigned_names).unwrap_or_default();
-    let mut words = vec!["env".to_owned()];
-    for (name, value) in difference {
-        if SET_BY_BASH.contains(&name.as_str()) || judged.contains(name) {
-            continue;
-        }
-        match value {
-            Some(value) => words.push(format!("{name}={value}")),
-            None => words.extend(["-u".to_owned(), name.clone()]),
-        }
-    }
-    if words.len() == 1 {
+    difference
+        .iter()
+        .filter(|(name, _)| !SET_BY_BASH.contains(&name.as_str()) && !judged.contains(*name))
+        .map(|(name, value)| (name.as_str(), value.as_deref()))
+        .collect()
+}
+
+/// The environment form of `executed` when its program received variables
+/// that were not judged with it (`INV-GROUND-8`): `env`, each such variable
+/// (a removed one as `-u NAME`), the program's basename and arguments,
+/// shell-quoted. `None` when no stub ran or every difference was judged.
+#[must_use]
+pub fn unjudged_environment(execution: &Execution, executed: &Executed) -> Option<String> {
+    let unjudged = unjudged_variables(execution, executed);
+    if unjudged.is_empty() {
         return None;
     }
     let argv = executed.argv.as_deref()?;
+    let mut words = vec!["env".to_owned()];
+    for (name, value) in unjudged {
+        match value {
+            Some(value) => words.push(format!("{name}={value}")),
+            None => words.extend(["-u".to_owned(), name.to_owned()]),
+        }
+    }
     let mut program = argv.to_vec();
     if let Some(first) = program.first_mut() {
         if let Some((_, base)) = first.rsplit_once('/') {

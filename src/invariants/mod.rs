@@ -35,4 +35,4 @@ pub use ground::{
     check_ground, ground_violations, judge_ground, Basis, GroundJudgement, GroundViolation,
 };
 #[cfg(feature = "ground")]
-pub use ground_environment::unjudged_environment;
+pub use ground_environment::{unjudged_environment, unjudged_variables};

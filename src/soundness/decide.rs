@@ -58,11 +58,12 @@ pub fn decide_violations<'a>(
 /// (`INV-KNOWN-2`, `HARD-GROUND-1`): under `deployed` every `G-*`; under
 /// `hardened` only those that do not rest on the deployed units being
 /// allowed (G-3 compares with them, and a hardened allow does not imply
-/// it), so G-1, G-2, G-4, G-5 and G-6 (which asks the hardened profile).
+/// it), so G-1, G-2, G-4, G-5, G-6 (which asks the hardened profile) and
+/// G-9 (which rests on the profile's own list of inert names).
 fn is_blind_spot(profile: Profile, id: &str) -> bool {
     match profile {
         Profile::Deployed => id.starts_with("G-"),
-        Profile::Hardened => matches!(id, "G-1" | "G-2" | "G-4" | "G-5" | "G-6"),
+        Profile::Hardened => matches!(id, "G-1" | "G-2" | "G-4" | "G-5" | "G-6" | "G-9"),
     }
 }
 

@@ -2,7 +2,7 @@
 //! their classifiers are tried (`INV-KNOWN-2`).
 
 use super::observation::GroundObservation;
-use super::{blind_spots, classify as by, hidden, misparsed, respelled};
+use super::{blind_spots, classify as by, hidden, inert, misparsed, respelled};
 
 /// A finding and the test that recognizes its INV-GROUND instances.
 #[derive(Debug, Clone, Copy)]
@@ -18,6 +18,12 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "A-1",
         applies: by::dewrapping_reparses,
+    },
+    // Before F-38, which would claim it: an environment form of inert
+    // variables only is a blind spot under both profiles.
+    KnownGroundViolation {
+        id: "G-9",
+        applies: inert::only_inert_variables_unjudged,
     },
     // Before the blind spots: a program judged by its environment form
     // (INV-GROUND-8) may be covered by its words (G-3), not by its

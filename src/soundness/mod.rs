@@ -39,6 +39,7 @@ mod blind_spots;
 mod classify;
 mod decide;
 mod hidden;
+mod inert;
 mod known;
 mod misparsed;
 mod observation;

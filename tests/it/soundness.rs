@@ -289,3 +289,72 @@ fn hard_ground_1_g6_witness_asks_under_hardened() {
         "bash no longer renders the substitution anew: {violations:?}"
     );
 }
+
+/// HARD-GROUND-1, INV-GROUND-8, HARD-EFFECT-2: G-9. A program that ran with
+/// a variable exported by a statement of its own is judged by its
+/// environment form; when every such variable is inert, that is a blind
+/// spot of the check under both profiles (run 14's class); a live one, or
+/// an inert one beside a live one, is not (F-38 under the deployed profile).
+#[test]
+fn hard_ground_1_g9_claims_inert_exports_only() {
+    use inner_cmd_spec::pipeline::decide_profiled;
+    let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
+    let rules: Rules = vec![("*", Allow)];
+    let policy = crate::support::policy(&rules, "/home/u");
+    // (command, hardened allows it, what the deployed run counts)
+    let rows: &[(&str, bool, &str)] = &[
+        ("export COLUMNS=80; cargo test", true, "G-9"),
+        (
+            "export COLUMNS=\"$(cargo publish)\"; cargo test",
+            true,
+            "G-9",
+        ),
+        ("export LC_ALL=C TZ=UTC; ls", true, "G-9"),
+        ("export PAGER=cat; git log", true, "G-9"),
+        ("export PAGER=less; git log", false, "F-38"),
+        (
+            "export 'GIT_SSH_COMMAND=rm -rf x'; git ls-remote ssh://h/r",
+            false,
+            "F-38",
+        ),
+        (
+            "export COLUMNS=80 GIT_SSH_COMMAND=x; git status",
+            false,
+            "F-38",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for &(command, hardened_allows, counted_deployed) in rows {
+        let execution = oracle.run(command).expect("the oracle answers");
+        let violations = ground_violations(&policy, &execution);
+        if violations.is_empty() {
+            wrong.push(format!("{command:?}: INV-GROUND holds"));
+            continue;
+        }
+        for profile in [Profile::Deployed, Profile::Hardened] {
+            let outcome = decide_profiled(&policy, command, &Options::default(), profile);
+            let allowed = outcome.outcome == Allow;
+            if profile == Profile::Hardened && allowed != hardened_allows {
+                wrong.push(format!(
+                    "{command:?}: hardened answers {:?}",
+                    outcome.outcome
+                ));
+            }
+            if !allowed {
+                continue;
+            }
+            let (decisive, counted) =
+                decide_violations(profile, &policy, command, &outcome, &execution, &violations);
+            let blind = decisive.is_none();
+            let expected_blind = counted_deployed == "G-9";
+            if blind != expected_blind
+                || (profile == Profile::Deployed && counted != Some(counted_deployed))
+            {
+                wrong.push(format!(
+                    "{command:?} under {profile:?}: {decisive:?}, counted {counted:?}"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
