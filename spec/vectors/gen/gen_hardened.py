@@ -115,6 +115,38 @@ ROWS = [
     ("clause", ["HARD-UNIT-4", "POL-LIMIT-3"], DENY_RM, "$(" * 1001 + "ls" + ")" * 1001, "ask", "<bash-command-over-limit>", "nested deeper than 1,000 substitutions: the deployed answer already asks with the limit sentinel, the walk's bound gives the same"),
 ]
 
+# The findings of issue 26's classes (F-29..F-38, spec/findings.md): each
+# witness's hardened answer, read off the clause that refuses its first
+# construct in source order (a live assignment is floored by HARD-EFFECT-2
+# before the closed world's judgement; a command the walk enumerates meets
+# its rule). F-29's witness, and F-32's `test -v` and F-38's `set -k`
+# spellings, are rows of CLOSED_ROWS already.
+DENY_DOT_ENV = R(("*", "allow"), ("cat .env", "deny"))
+ROWS += [
+    ("F-30", ["HARD-ADMIT-4"], DENY_RM, "echo ${PWD%%$(rm -rf x)}", "ask", S("HARD-ADMIT-4"),
+     "an operand of `${…%%…}` holding a substitution is no admitted operand"),
+    ("F-31", ["HARD-EFFECT-2"], DENY_RM, "x='a[$(rm -rf x)]'; echo $((x))", "ask", S("HARD-EFFECT-2"),
+     "x is no inert name: the statement-level assignment is live, and floored first"),
+    ("F-32", ["HARD-ADMIT-5"], DENY_RM, "printf -v'a[$(rm -rf x)]' x", "ask", S("HARD-ADMIT-5"),
+     "printf's first word is an option (`-v` attached): not an admitted builtin use"),
+    ("F-33", ["HARD-EFFECT-2"], DENY_RM, "PS4='$(rm -rf x)'; set -x; echo hi", "ask", S("HARD-EFFECT-2"),
+     "PS4 is no inert name: its assignment is live"),
+    ("F-34", ["HARD-RUN-1"], DENY_RM, "hash -p /usr/bin/rm ls; ls -rf x", "ask", S("HARD-RUN-1"),
+     "`hash -p` rebinds a name: a code-running builtin"),
+    ("F-34", ["HARD-EFFECT-2"], DENY_RM, "BASH_CMDS[ls]=/usr/bin/rm; ls -rf x", "ask", S("HARD-EFFECT-2"),
+     "BASH_CMDS is no inert name (and a subscripted assignment is never inert)"),
+    ("F-35", ["HARD-UNIT-1"], DENY_RM, "cat <<EOF && rm -rf x\nbody\nEOF", "deny", "rm *",
+     "every simple command is judged: the list after the here-document operator gives `rm -rf x`"),
+    ("F-36", ["HARD-VALUE-1"], DENY_GIT_PUSH, "git p\\\nush --force", "deny", "git push *",
+     "words by value: the line continuation is removed, the value `git push --force` meets the deny rule"),
+    ("F-36", ["HARD-VALUE-1"], DENY_DOT_ENV, "cat $'\\x2e\\x65\\x6e\\x76'", "deny", "cat .env",
+     "words by value: the ANSI-C word decodes to `.env`"),
+    ("F-37", ["HARD-PARSE-1"], DENY_RM, "ls -la \"$( {rm,-rf,x} )\"", "ask", S("HARD-PARSE-1"),
+     "a brace word in command position inside the substitution: the parse has an error, which asks"),
+    ("F-38", ["HARD-ADMIT-6"], DENY_RM, "export 'GIT_SSH_COMMAND=rm -rf x'; git ls-remote ssh://h/r", "ask", S("HARD-ADMIT-6"),
+     "`export` of a quoted word: no admitted assignment"),
+]
+
 # The closed world (SPEC.md §12.11): gen_hardened_closed.py.
 ROWS += CLOSED_ROWS
 
