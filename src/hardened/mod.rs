@@ -33,6 +33,7 @@ pub mod parse;
 pub mod programs;
 pub mod reach;
 pub mod reading;
+pub mod runners;
 pub mod runs;
 pub mod sed;
 pub mod spelling;
@@ -174,6 +175,9 @@ pub enum Clause {
     RunInline,
     /// `HARD-RUN-4`: a program that runs a command this profile cannot read.
     RunWrapped,
+    /// `HARD-RUN-6`: an option, subcommand word or setting that runs a
+    /// command line or a program it names.
+    RunOption,
     /// `HARD-EXPAND-1`: arithmetic evaluation of run-time data.
     ExpandArithmetic,
     /// `HARD-EXPAND-2`: indirect or prompt expansion.
@@ -212,6 +216,7 @@ impl Clause {
             Self::RunShellStdin => "HARD-RUN-2",
             Self::RunInline => "HARD-RUN-3",
             Self::RunWrapped => "HARD-RUN-4",
+            Self::RunOption => "HARD-RUN-6",
             Self::ExpandArithmetic => "HARD-EXPAND-1",
             Self::ExpandIndirect => "HARD-EXPAND-2",
             Self::EffectAssignment => "HARD-EFFECT-2",

@@ -161,6 +161,9 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
     if name == "git" && git_config_override(&args) {
         return Some(Clause::RunInline);
     }
+    if super::runners::option_runs_command(name, &args) {
+        return Some(Clause::RunOption);
+    }
     let family = interpreter_family(name)?;
     let (_, long, short) = INTERPRETERS.iter().find(|(n, _, _)| *n == family)?;
     let inline = args.iter().any(|arg| {

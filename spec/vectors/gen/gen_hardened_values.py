@@ -110,6 +110,29 @@ ROWS += [
     (["HARD-RUN-5", "HARD-RUN-3"], RM, "awk 'BEGIN { system(\"rm -rf x\") }'", "ask", S("HARD-RUN-3"), "system() runs a command"),
     (["HARD-RUN-5", "HARD-RUN-3"], RM, "awk '{ print | \"sh\" }' log", "ask", S("HARD-RUN-3"), "a pipe runs a command"),
 ]
+# HARD-RUN-6: commands run through an option, a subcommand or a setting.
+# The rows of git (ls-remote, config alias, bisect run), tar (also the
+# abbreviation) and split were run with `touch pwned` as the command in a
+# scratch repository (git 2.39, tar 1.34, coreutils 9.1): the file
+# appeared. rsync, less, uv and poetry are not installed here: their rows
+# follow their manuals (rsync's `-e` remote shell is started locally, less's
+# `+` commands run at startup and `!` is its shell escape).
+ROWS += [
+    (["HARD-RUN-6"], RM, "uv run rm -rf x", "deny", "rm *", "`uv run COMMAND` runs the command from PATH: its value `rm -rf x` meets the deny rule"),
+    (["HARD-RUN-6"], RM, "poetry run pytest -q", "allow", "*", "KEEPS", "the inner command `pytest -q` is allowed by `*` as the outer one is"),
+    (["HARD-RUN-6", "HARD-RUN-4"], RM, "uv run --with x rm -rf y", "ask", S("HARD-RUN-4"), "an option before the command: which words it takes is not modelled, unsure"),
+    (["HARD-RUN-6"], RM, "git bisect run rm -rf x", "deny", "rm *", "`git bisect run COMMAND`: the inner command is a value"),
+    (["HARD-RUN-6"], RM, "tar xf a.tar --to-command='rm -rf x'", "ask", S("HARD-RUN-6"), "tar pipes each member to a shell command line"),
+    (["HARD-RUN-6"], RM, "tar xf a.tar --to-com='rm -rf x'", "ask", S("HARD-RUN-6"), "GNU getopt takes the abbreviation"),
+    (["HARD-RUN-6"], RM, "rsync -avze 'rm -rf x' a h:b", "ask", S("HARD-RUN-6"), "`-e` inside a short cluster names the remote shell, run locally"),
+    (["HARD-RUN-6"], RM, "git ls-remote --upload-pack='rm -rf x' .", "ask", S("HARD-RUN-6"), "for a local repository git runs the upload-pack command line itself"),
+    (["HARD-RUN-6"], RM, "git config alias.x '!rm -rf x'", "ask", S("HARD-RUN-6"), "a setting written for later: `git x` then runs the alias in a shell"),
+    (["HARD-RUN-6"], RM, "git config user.name", "allow", "*", "KEEPS", "one operand: a read, which runs nothing"),
+    (["HARD-RUN-6"], RM, "split --filter='rm -rf x' f", "ask", S("HARD-RUN-6"), "split hands each piece to a shell command line"),
+    (["HARD-RUN-6"], RM, "less '+!rm -rf x' f", "ask", S("HARD-RUN-6"), "a `+` command at startup, `!` is less's shell escape"),
+    (["HARD-RUN-6"], RM, "tar -xzf a.tar.gz", "allow", "*", "KEEPS", "no option that names a command"),
+    (["HARD-RUN-4"], RM, "faketime now rm -rf x", "ask", S("HARD-RUN-4"), "a prefix runner whose options the table does not read: unmodelled"),
+]
 ROWS = [r if len(r) == 7 else r[:5] + ("CLOSES",) + r[5:] for r in ROWS]
 ROWS = [(c, r, cmd, st, pat, "KEEPS" if flag.startswith("KEEPS") else flag, why) for c, r, cmd, st, pat, flag, why in ROWS]
 
