@@ -33,51 +33,59 @@ pub(super) fn is_bare(piece: Option<&Piece>, want: char) -> bool {
 /// The first brace expression of `word` expanded once: `Some(None)` if it
 /// has none, `None` if one is past what is modelled.
 fn expand_first(word: &[Piece]) -> Option<Option<Vec<Vec<Piece>>>> {
-    for open in 0..word.len() {
-        if !is_bare(word.get(open), '{') {
-            continue;
-        }
-        let mut depth = 0usize;
-        let mut commas = Vec::new();
-        for close in open + 1..word.len() {
-            if is_bare(word.get(close), '{') {
-                depth += 1;
-            } else if is_bare(word.get(close), '}') {
-                if depth > 0 {
-                    depth -= 1;
-                    continue;
-                }
-                let prefix = word.get(..open)?;
-                let suffix = word.get(close + 1..)?;
-                let inner = word.get(open + 1..close)?;
-                let items: Vec<Vec<Piece>> = if commas.is_empty() {
-                    match sequence(inner) {
-                        Sequence::Items(items) => items,
-                        Sequence::Unmodelled => return None,
-                        // Literal braces: look for a later expression.
-                        Sequence::Not => break,
-                    }
-                } else {
-                    let mut items = Vec::new();
-                    let mut from = open + 1;
-                    for comma in commas.iter().copied().chain(std::iter::once(close)) {
-                        items.push(word.get(from..comma)?.to_vec());
-                        from = comma + 1;
-                    }
-                    items
-                };
-                return Some(Some(
-                    items
-                        .into_iter()
-                        .map(|item| [prefix, &item, suffix].concat())
-                        .collect(),
-                ));
-            } else if depth == 0 && is_bare(word.get(close), ',') {
-                commas.push(close);
+    for (open, close, commas) in brace_pairs(word) {
+        let prefix = word.get(..open)?;
+        let suffix = word.get(close + 1..)?;
+        let inner = word.get(open + 1..close)?;
+        let items: Vec<Vec<Piece>> = if commas.is_empty() {
+            match sequence(inner) {
+                Sequence::Items(items) => items,
+                Sequence::Unmodelled => return None,
+                // Literal braces: look for a later expression.
+                Sequence::Not => continue,
+            }
+        } else {
+            let mut items = Vec::new();
+            let mut from = open + 1;
+            for comma in commas.iter().copied().chain(std::iter::once(close)) {
+                items.push(word.get(from..comma)?.to_vec());
+                from = comma + 1;
+            }
+            items
+        };
+        return Some(Some(
+            items
+                .into_iter()
+                .map(|item| [prefix, &item, suffix].concat())
+                .collect(),
+        ));
+    }
+    Some(None)
+}
+
+/// Every bare `{` of `word` that a bare `}` closes, in the order of the
+/// opening braces: its index, its closing brace's, and the bare commas
+/// directly inside it (not inside a nested pair). One pass with a stack, so
+/// a word of many unclosed `{` costs linear time, not quadratic.
+fn brace_pairs(word: &[Piece]) -> Vec<(usize, usize, Vec<usize>)> {
+    let mut open: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut pairs = Vec::new();
+    for (index, piece) in word.iter().enumerate() {
+        let piece = Some(piece);
+        if is_bare(piece, '{') {
+            open.push((index, Vec::new()));
+        } else if is_bare(piece, '}') {
+            if let Some((start, commas)) = open.pop() {
+                pairs.push((start, index, commas));
+            }
+        } else if is_bare(piece, ',') {
+            if let Some((_, commas)) = open.last_mut() {
+                commas.push(index);
             }
         }
     }
-    Some(None)
+    pairs.sort_unstable_by_key(|(start, _, _)| *start);
+    pairs
 }
 
 /// What the inside of a comma-less brace pair is.
@@ -149,4 +157,63 @@ fn stepped(a: i64, b: i64, step: i64) -> impl Iterator<Item = i64> {
         let k = i64::try_from(k).ok()?;
         Some(if up { a + k * step } else { a - k * step })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(text: &str) -> Vec<Piece> {
+        text.chars()
+            .map(|c| Piece::Char { c, quoted: false })
+            .collect()
+    }
+
+    fn texts(words: &[Vec<Piece>]) -> Vec<String> {
+        let char_of = |p: &Piece| match p {
+            Piece::Char { c, .. } => *c,
+            _ => '?',
+        };
+        words
+            .iter()
+            .map(|w| w.iter().map(char_of).collect())
+            .collect()
+    }
+
+    /// HARD-VALUE-3: brace expansion of literal words, as bash expands them.
+    #[test]
+    fn hard_value_3_brace_table() {
+        let rows: &[(&str, &[&str])] = &[
+            ("a{b,c}d", &["abd", "acd"]),
+            ("{-delete,}", &["-delete", ""]),
+            ("{a,{b,c}}", &["a", "b", "c"]),
+            ("{x}{a,b}", &["{x}a", "{x}b"]),
+            ("{{a,b}", &["{a", "{b"]),
+            ("{1..3}", &["1", "2", "3"]),
+            ("{a..c}x", &["ax", "bx", "cx"]),
+            ("{a{b}", &["{a{b}"]),
+            ("plain", &["plain"]),
+        ];
+        for (text, want) in rows {
+            let got = braces(word(text)).map(|w| texts(&w));
+            assert_eq!(
+                got.as_deref(),
+                Some(*want)
+                    .map(|w| w.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+                    .as_deref(),
+                "{text}"
+            );
+        }
+        assert_eq!(braces(word("{01..03}")), None, "zero-padded: not modelled");
+        assert_eq!(braces(word("{1..1000}")), None, "past the bound");
+    }
+
+    /// HARD-VALUE-3: a word of many unclosed braces is read in one pass
+    /// (the pairs are found with a stack): every `{` is unmatched here.
+    #[test]
+    fn hard_value_3_unclosed_braces_have_no_pairs() {
+        let many = word(&"{".repeat(50_000));
+        assert!(brace_pairs(&many).is_empty());
+        assert_eq!(braces(many.clone()).map(|w| w.len()), Some(1));
+    }
 }
