@@ -45,6 +45,13 @@ while read -r i mode; do
     ulimit -u @NPROC@ 2>/dev/null
     ulimit -f @FSIZE@ -t @CPU@ -v @VMEM@
     export HOME=$dir __GROUND_LOG=$out/log/$i BASH_ENV=$ctl/env.bash
+    # This driver's SHELL, which bash set from the user database at its
+    # start as every bash without one does (a lookup that loads NSS modules
+    # and costs a third of a bash start, for a user the database lacks):
+    # exported, the command's bash skips the lookup; its trap un-exports it
+    # again before anything runs (env.bash), so the command sees what a
+    # fresh bash would have.
+    export SHELL
     if [[ $mode == stdin ]]; then
       exec "$ctl/bash" -s <"$out/in/$i" >/dev/null 2>"$out/err/$i"
     elif [[ $mode == file ]]; then
