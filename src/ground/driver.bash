@@ -5,6 +5,14 @@
 # bash's exit status, "timeout", or "start") once every process the command
 # started has ended, or, at the time limit, been killed. Runs under the real
 # bash, without the trap; starts no process between commands.
+# It kills every process it sees but init and itself: only as one of the
+# first two processes of a PID namespace of its own (pid 1 under unshare,
+# 2 under bubblewrap's init) may it run, never on a host, where pid 1 and
+# 2 are taken by the system.
+if ((BASHPID > 2)); then
+  builtin printf 'the driver runs only in a PID namespace of its own (its pid is %s)\n' "$BASHPID" >&2
+  exit 1
+fi
 out=/tmp/.ground-out
 ctl=/tmp/.ground
 limit_us=@MICROS@

@@ -338,4 +338,27 @@ mod tests {
             assert!(all.contains(outcome), "{outcome}");
         }
     }
+
+    /// INV-GROUND-2: a cached stub is used only when no other user could
+    /// have written it: not a link, the user's own, writable by the user
+    /// alone.
+    #[test]
+    fn inv_ground_2_only_a_private_cached_stub_is_trusted() {
+        let scratch = TempDir::new(&std::env::temp_dir(), "stub-trust").unwrap();
+        let file = scratch.path().join("stub");
+        fs::write(&file, "x").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(trusted(&file));
+        for mode in [0o775, 0o757, 0o777] {
+            fs::set_permissions(&file, fs::Permissions::from_mode(mode)).unwrap();
+            assert!(!trusted(&file), "{mode:o}");
+        }
+        let link = scratch.path().join("link");
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o755)).unwrap();
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        assert!(!trusted(&link));
+        assert!(!trusted(&scratch.path().join("absent")));
+        let uid = current_uid().unwrap();
+        assert!(!private_to(&file, uid.wrapping_add(1)));
+    }
 }
