@@ -15,6 +15,13 @@
 //!   commands and running each with `bash -c`, one after the other, with a
 //!   `/bin/sh` script (`exit 0`) on `PATH` for every program name: no
 //!   sandbox, no records, no judging.
+//!
+//! Outside the timing on both sides: one-time setup. The oracle's
+//! (`Oracle::new`: the stub from its cache or the compiler, the control
+//! directory, a first sandbox; the sandboxes stay resident across
+//! iterations, as `inner-cmd ground --batch` keeps them across its input)
+//! and the loop's stub directory. `BENCHMARKS.md` also has the two as whole
+//! processes, setup included.
 use std::process::{Command, Stdio};
 use std::time::Duration;
 

@@ -1,31 +1,33 @@
 //! The control directory: the trap, the one stub every program name links
 //! to, and the mount point of the real bash (`INV-GROUND-2`).
 //!
-//! The stub is a small C program (`stub.c`) compiled with the machine's C
-//! compiler when the first oracle of a process with that stub status is
-//! built, statically where the C library allows: it starts in a fraction of
-//! the time a shell does, and a stub starts for every program a command
-//! runs. C rather than a binary target of this crate because the oracle is
-//! a library: its users (tests, examples, benches, fuzz targets, other
-//! crates) have a C compiler wherever they build Rust (rustc links through
-//! `cc`), but no path to a binary of this package.
+//! The stub is a small C program (`stub.c`, built by `stub_build.rs`)
+//! compiled with the machine's C compiler once per user, source and
+//! compiler (cached across processes), without a C library where it can:
+//! it starts in a fraction of the time a shell or any glibc program does,
+//! and a stub starts for every program a command runs. C rather than a
+//! binary target of this crate because the oracle is a library: its users
+//! (tests, examples, benches, fuzz targets, other crates) have a C compiler
+//! wherever they build Rust (rustc links through `cc`), but no path to a
+//! binary of this package.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Mutex;
 
-use super::host::{temp_base, which, TempDir};
+use super::host::{temp_base, TempDir};
 use super::paths::{BIN_DIRS, CONTROL};
+use super::stub_build::cached_or_built;
+#[cfg(test)]
+use super::stub_build::STUB_C;
 use super::{SHELLS, TRANSPARENT_WRAPPERS};
 
 const ENV_BASH: &str = include_str!("env.bash");
-const STUB_C: &str = include_str!("stub.c");
 
-/// The stubs compiled by this process, one per stub status.
+/// The stubs this process holds, one per stub status.
 static COMPILED: Mutex<Vec<(u8, TempDir)>> = Mutex::new(Vec::new());
 
-/// The compiled stub for `stub_status` (compiled on first use).
+/// The stub for `stub_status` (built or taken from the cache on first use).
 fn compiled_stub(stub_status: u8) -> Result<PathBuf, String> {
     let mut compiled = COMPILED
         .lock()
@@ -33,41 +35,9 @@ fn compiled_stub(stub_status: u8) -> Result<PathBuf, String> {
     if let Some((_, dir)) = compiled.iter().find(|(status, _)| *status == stub_status) {
         return Ok(dir.path().join("stub"));
     }
-    let compiler = ["cc", "gcc", "clang"]
-        .iter()
-        .find_map(|name| which(name))
-        .ok_or("no C compiler (cc, gcc or clang) on PATH to build the stub: install gcc")?;
     let dir = TempDir::new(&temp_base(super::host::current_uid() == Some(0)), "stub")
         .map_err(|e| e.to_string())?;
-    let source = dir.path().join("stub.c");
-    fs::write(&source, STUB_C).map_err(|e| e.to_string())?;
-    let binary = dir.path().join("stub");
-    let build = |link: &[&str]| {
-        Command::new(&compiler)
-            .args(["-O2", "-o"])
-            .arg(&binary)
-            .arg(&source)
-            .arg(format!("-DSTUB_STATUS={stub_status}"))
-            .arg(format!("-DGROUND_ENV=\"{CONTROL}/env.bash\""))
-            .arg(format!("-DGROUND_BASH=\"{CONTROL}/bash\""))
-            .args(link)
-            .output()
-    };
-    // Static where the C library allows it (no loader at each start).
-    let mut output = build(&["-static"]).map_err(|e| e.to_string())?;
-    if !output.status.success() {
-        output = build(&[]).map_err(|e| e.to_string())?;
-    }
-    if !output.status.success() {
-        let said = String::from_utf8_lossy(&output.stderr);
-        let said: Vec<&str> = said.lines().collect();
-        return Err(format!(
-            "{} could not build the stub ({}): {}",
-            compiler.display(),
-            output.status,
-            said.join("; ")
-        ));
-    }
+    let binary = cached_or_built(dir.path(), stub_status)?;
     compiled.push((stub_status, dir));
     Ok(binary)
 }

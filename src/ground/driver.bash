@@ -5,6 +5,14 @@
 # bash's exit status, "timeout", or "start") once every process the command
 # started has ended, or, at the time limit, been killed. Runs under the real
 # bash, without the trap; starts no process between commands.
+# It kills every process it sees but init and itself: only as one of the
+# first two processes of a PID namespace of its own (pid 1 under unshare,
+# 2 under bubblewrap's init) may it run, never on a host, where pid 1 and
+# 2 are taken by the system.
+if ((BASHPID > 2)); then
+  builtin printf 'the driver runs only in a PID namespace of its own (its pid is %s)\n' "$BASHPID" >&2
+  exit 1
+fi
 out=/tmp/.ground-out
 ctl=/tmp/.ground
 limit_us=@MICROS@
@@ -45,6 +53,13 @@ while read -r i mode; do
     ulimit -u @NPROC@ 2>/dev/null
     ulimit -f @FSIZE@ -t @CPU@ -v @VMEM@
     export HOME=$dir __GROUND_LOG=$out/log/$i BASH_ENV=$ctl/env.bash
+    # This driver's SHELL, which bash set from the user database at its
+    # start as every bash without one does (a lookup that loads NSS modules
+    # and costs a third of a bash start, for a user the database lacks):
+    # exported, the command's bash skips the lookup; its trap un-exports it
+    # again before anything runs (env.bash), so the command sees what a
+    # fresh bash would have.
+    export SHELL
     if [[ $mode == stdin ]]; then
       exec "$ctl/bash" -s <"$out/in/$i" >/dev/null 2>"$out/err/$i"
     elif [[ $mode == file ]]; then

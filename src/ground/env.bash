@@ -24,16 +24,24 @@ __ground_record() {
       # BASH_COMMAND at the last command of this file: no text to record
       # there (the programs a handler starts still record themselves).
       if [[ $BASH_COMMAND != ': __ground_ready' ]]; then
-        local LC_ALL=C
+        # Lengths in bytes and globs by bytes: the C locale, set only where
+        # it changes something (a multibyte character type, counting the
+        # two bytes of U+00E9 as one, or ranges by collation): setting
+        # LC_ALL makes bash reload the locale, twice, at every command.
+        local __ground_mb=$'\xc3\xa9' __ground_record=
+        if ((${#__ground_mb} != 2)) || [[ :$BASHOPTS: != *:globasciiranges:* ]]; then
+          local LC_ALL=C
+        fi
         # Deeper than this shell's last record, not by `source`: the body
         # of the function the last record called starts.
         if ((${#FUNCNAME[@]} > __ground_depth && __ground_depth > 0)) &&
           [[ ${FUNCNAME[1]-} != source ]]; then
-          builtin printf 'F %s\n' "${__GROUND_ID-}" >>"$__GROUND_LOG"
+          builtin printf -v __ground_record 'F %s\n' "${__GROUND_ID-}"
         fi
         __ground_depth=${#FUNCNAME[@]}
         export __GROUND_ID="$BASHPID.$((++__ground_count))"
-        builtin printf 'D %s %s %s\n' "$__GROUND_ID" "${#BASH_COMMAND}" "$BASH_COMMAND" >>"$__GROUND_LOG"
+        builtin printf -v __ground_record '%sD %s %s %s\n' "$__ground_record" \
+          "$__GROUND_ID" "${#BASH_COMMAND}" "$BASH_COMMAND"
         # How bash resolves the name, when it is a literal word (after
         # assignments of plain values): `type -t`, written straight to the
         # log. Inline, not a function (whose return would run the command's
@@ -51,8 +59,11 @@ __ground_record() {
           # write (a concurrent stub's record must not land inside it).
           local kind= file=$__GROUND_LOG.type.$BASHPID
           builtin type -t -- "$word" >"$file" 2>/dev/null && builtin read -r kind <"$file"
-          builtin printf 'T %s %s\n' "$__GROUND_ID" "$kind" >>"$__GROUND_LOG"
+          builtin printf -v __ground_record '%sT %s %s\n' "$__ground_record" "$__GROUND_ID" "$kind"
         fi
+        # The records of this command in one write (each open costs more
+        # than the rest of the trap).
+        builtin printf '%s' "$__ground_record" >>"$__GROUND_LOG"
       fi ;;
   esac
   # Must stay the handler's last command, with no `return` before it: a
@@ -80,6 +91,9 @@ builtin printf 'B %s %s\n' "$BASHPID" "$BASH_VERSION" >>"$__GROUND_LOG"
 # holds). A loop over the names cost more than the rest of the trap.
 if [[ -z ${__GROUND_BASE-} ]]; then
   export __GROUND_BASE=1
+  # Given by the driver only to spare this bash the user lookup: as it
+  # would have set it, a variable but not exported.
+  builtin export -n SHELL
   builtin printf 'X\n' >>"$__GROUND_LOG"
   builtin export -p >>"$__GROUND_LOG"
   builtin printf '\0\n' >>"$__GROUND_LOG"

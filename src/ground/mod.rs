@@ -35,7 +35,8 @@
 //!   `dash`, `zsh`, `ksh`: they run as bash). Every other stub only records
 //!   and exits with [`Config::stub_status`] (0 by default: every program
 //!   succeeds). The stub is one small C program (`stub.c`), compiled with
-//!   the machine's C compiler when the first oracle of a process is built;
+//!   the machine's C compiler, without a C library where it can, once per
+//!   user, source and compiler (a cache in the oracle's temporary base);
 //!   it also records the name it was started under and its environment,
 //!   and the trap how bash resolved each name (`INV-GROUND-8`).
 //!
@@ -161,6 +162,7 @@ mod record;
 mod record_reader;
 mod sandbox;
 mod session;
+mod stub_build;
 mod words;
 pub use words::{assigned_names, literal_words};
 

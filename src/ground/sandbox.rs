@@ -115,3 +115,27 @@ impl Sandbox {
         command
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::DRIVER_BASH;
+
+    /// INV-GROUND-3: the driver kills every process it can see but init
+    /// and itself, so it must refuse to run where it is not one of the
+    /// first two processes of its own PID namespace (run by hand on a host,
+    /// it would kill the host's processes): the check comes before any
+    /// command of the script but comments.
+    #[test]
+    fn inv_ground_3_the_driver_runs_only_in_its_own_pid_namespace() {
+        let code: Vec<&str> = DRIVER_BASH
+            .lines()
+            .filter(|line| !line.trim_start().starts_with('#') && !line.trim().is_empty())
+            .collect();
+        assert_eq!(code.first(), Some(&"if ((BASHPID > 2)); then"), "{code:?}");
+        assert!(code.get(2).is_some_and(|line| line.trim() == "exit 1"));
+        assert!(
+            DRIVER_BASH.contains("kill -KILL"),
+            "the reason for the check"
+        );
+    }
+}

@@ -13,14 +13,17 @@
  * with the trap; anything else exits with the configured status.
  * STUB_STATUS, GROUND_ENV and GROUND_BASH are given on the compiler's
  * command line. */
+#ifdef GROUND_FREESTANDING
+#include "stub_nolibc.h"
+#else
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <unistd.h>
+#endif
 
 extern char **environ;
 
@@ -41,10 +44,17 @@ static void add(const char *bytes, size_t n) {
 
 static void add_text(const char *text) { add(text, strlen(text)); }
 
+/* In decimal, as printf's %ld. */
 static void add_number(long n) {
-  char digits[32];
-  snprintf(digits, sizeof digits, "%ld", n);
-  add_text(digits);
+  char digits[24];
+  int at = sizeof digits;
+  unsigned long magnitude = n < 0 ? 0UL - (unsigned long)n : (unsigned long)n;
+  do {
+    digits[--at] = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (n < 0) digits[--at] = '-';
+  add(digits + at, sizeof digits - at);
 }
 
 /* <bytes> <value>\n */
