@@ -173,9 +173,43 @@ pub use execution::{normalized_records, Executed, Execution, Origin, Resolution}
 pub use oracle::Oracle;
 pub use session::Session;
 
-/// Programs whose stub runs its inner command as the real program would (`INV-GROUND-2`).
+/// Programs whose stub runs its inner command as the real program would,
+/// judged through that command (`INV-GROUND-2`, `INV-GROUND-6`).
 pub const TRANSPARENT_WRAPPERS: [&str; 6] =
     ["timeout", "time", "nice", "nohup", "stdbuf", "setsid"];
+
+/// Programs that run the command their arguments name, whose stub runs it
+/// as the real program would (or the shell the program would run), but
+/// which are judged by their own text as well as by what they ran
+/// (`INV-GROUND-9`): util-linux, coreutils' `chroot`, procps' `watch`,
+/// strace, ltrace, shadow's `sg`, fakeroot, valgrind.
+pub const COMMAND_RUNNERS: [&str; 25] = [
+    "taskset",
+    "ionice",
+    "chrt",
+    "setarch",
+    "linux32",
+    "linux64",
+    "i386",
+    "x86_64",
+    "prlimit",
+    "choom",
+    "uclampset",
+    "strace",
+    "ltrace",
+    "chroot",
+    "unshare",
+    "nsenter",
+    "setpriv",
+    "fakeroot",
+    "valgrind",
+    "flock",
+    "watch",
+    "su",
+    "runuser",
+    "script",
+    "sg",
+];
 
 /// Programs whose stub runs the real bash, with the trap, on its arguments (`INV-GROUND-2`).
 pub const SHELLS: [&str; 6] = ["bash", "sh", "dash", "rbash", "ksh", "zsh"];

@@ -28,7 +28,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::record_reader::Reader;
 use super::words::{basename, can_start, inner_text, names_no_command};
 use super::{
-    quote_words, Executed, Execution, GroundError, Origin, Resolution, TRANSPARENT_WRAPPERS,
+    quote_words, Executed, Execution, GroundError, Origin, Resolution, COMMAND_RUNNERS,
+    TRANSPARENT_WRAPPERS,
 };
 
 /// Parses one command's log; an error for any malformed record, or when no
@@ -229,12 +230,16 @@ impl Builder {
 
     fn stub(&mut self, id: &str, pid: u32, argv: Vec<String>) {
         let program = argv.first().map_or("", |first| basename(first));
-        if TRANSPARENT_WRAPPERS.contains(&program) {
+        if TRANSPARENT_WRAPPERS.contains(&program) || COMMAND_RUNNERS.contains(&program) {
             self.open_wrappers.insert(pid);
         }
         // The inner command a wrapper stub exec'd keeps the wrapper's pid.
         if let Some(index) = self.pending_inner.remove(&pid) {
+            let ran_as_written = self.ran_as_written(index, &argv);
             if let Some(entry) = self.commands.get_mut(index) {
+                if !ran_as_written {
+                    entry.text = program_text(&argv);
+                }
                 entry.argv = Some(argv);
             }
             self.by_stub.insert(pid, index);
@@ -253,18 +258,32 @@ impl Builder {
             return;
         }
         self.by_stub.insert(pid, self.commands.len());
-        let mut words = argv.clone();
-        if let Some(first) = words.first_mut() {
-            *first = basename(first).to_owned();
-        }
         self.commands.push(Executed {
-            text: quote_words(&words),
+            text: program_text(&argv),
             argv: Some(argv),
             origin: Origin::Program,
             inner_at: None,
             pid,
             ..Executed::unresolved()
         });
+    }
+
+    /// Whether the inner command at `index` ran the words its wrapper's
+    /// argv holds from its inner index on; not when a permuting program
+    /// (`choom cmd -n 1`) read options among them (`INV-GROUND-2`).
+    fn ran_as_written(&self, index: usize, argv: &[String]) -> bool {
+        let Some(Origin::WrapperInner { wrapper }) = self.commands.get(index).map(|c| c.origin)
+        else {
+            return true;
+        };
+        let Some(wrapper) = self.commands.get(wrapper) else {
+            return true;
+        };
+        let from = wrapper.inner_at.unwrap_or_default();
+        let written = wrapper.argv.as_deref().and_then(|w| w.get(from..));
+        written.is_none_or(|written| {
+            written.len() == argv.len() && written.iter().zip(argv).skip(1).all(|(w, a)| w == a)
+        })
     }
 
     fn wrapper(&mut self, pid: u32, index: usize) -> Result<(), GroundError> {
@@ -290,6 +309,15 @@ impl Builder {
         });
         Ok(())
     }
+}
+
+/// An argv as a command's text: the program's basename, then its arguments, shell-quoted.
+fn program_text(argv: &[String]) -> String {
+    let mut words = argv.to_vec();
+    if let Some(first) = words.first_mut() {
+        *first = basename(first).to_owned();
+    }
+    quote_words(&words)
 }
 
 /// How an entry's name resolved (`INV-GROUND-8`): a stub that ran says

@@ -183,12 +183,13 @@ pub fn ground_violations(policy: &Policy, execution: &Execution) -> Vec<GroundVi
     violations
 }
 
-/// `INV-GROUND-6`: a wrapper that ran an inner command is judged through it;
+/// `INV-GROUND-6`: a transparent wrapper that ran an inner command is
+/// judged through it (a command runner is not, `INV-GROUND-9`);
 /// an assignment-only or redirection-only command and a compound command's
 /// head by their substitutions; a command whose rendering does not parse by
 /// its argv (`INV-GROUND-7`); everything else by its text.
 fn basis(executed: &Executed) -> Basis {
-    if executed.inner_at.is_some() {
+    if executed.judged_through_inner() {
         Basis::ThroughInner
     } else if names_no_command(&executed.text)
         || (executed.argv.is_none()
