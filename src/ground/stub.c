@@ -287,6 +287,9 @@ static void run_program(const struct program *program, char **args, int n) {
   if (strcmp(name, "taskset") == 0 && r.ends && n > 0 && is_number(args[n - 1], 1)) r.ends = 0;
   if (r.ends) end(STUB_STATUS);
   int from = program->operands;
+  if (strcmp(name, "setarch") == 0 && at == 0 && r.count > 0)
+    for (const char *const *a = architectures; *a; a++)
+      if (strcmp(args[r.operands[0]], *a) == 0) from = 1;
   if (program->form == CHRT && r.count >= 2 && is_number(args[r.operands[0]], 0)) from = 1;
   if (program->form == FLOCK && r.count > 2) {
     const char *next = args[r.operands[1]];

@@ -172,3 +172,13 @@ static const struct program programs[] = {
      0},
     {"sg", "+", plain_longs, "", SG, 0, SHELL, 1, 0},
 };
+
+/* The architectures setarch knows on some platform (its source's table
+ * and the machine names uname gives there): after options, a first operand
+ * naming one is the architecture, any other starts the command. */
+static const char *const architectures[] = {
+    "uname26", "linux32", "linux64", "ppc32", "ppc", "ppc64", "ppc64pseries", "ppc64iseries",
+    "ppc32le", "ppcle", "ppc64le", "i386", "i486", "i586", "i686", "athlon", "x86_64", "ia64",
+    "parisc32", "parisc", "parisc64", "s390", "s390x", "sparc", "sparc32bash", "sparc32",
+    "sparc64", "mips32", "mips", "mips64", "alpha", "alphaev5", "alphaev56", "alphaev6",
+    "alphaev67", "aarch64", "arm64", "armv7l", "armv8l", "arm", "riscv64", "loongarch64", NULL};

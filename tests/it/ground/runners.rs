@@ -61,6 +61,8 @@ const ROWS: &[Row] = &[
     ("setarch x86_64 -R echo ZQX9", ZQX9, Any),
     ("setarch x86_64 --addr-no-rand -3 echo ZQX9", ZQX9, Any),
     ("setarch -R echo ZQX9", ZQX9, Any),
+    ("setarch -R linux32 echo ZQX9", ZQX9, Any),
+    ("setarch -R -- x86_64 echo ZQX9", ZQX9, Any),
     ("setarch x86_64 -Q echo ZQX9", None, Any),
     ("linux64 echo ZQX9", ZQX9, Any),
     ("x86_64 -R -- echo ZQX9", ZQX9, Any),
@@ -273,4 +275,65 @@ fn inv_ground_9_no_command_runs_a_shell_or_nothing() {
         assert_eq!(execution.commands.len(), 1, "{command:?}: {execution:?}");
         assert_eq!(execution.commands[0].inner_at, None);
     }
+}
+
+/// INV-GROUND-9 against HARD-RUN-4, two tables kept apart on purpose: every
+/// program whose stub runs an inner command is one the hardened profile
+/// judges through its inner command or asks for; and every row under which
+/// the oracle runs the inner command, with `rm x` for it (no option word a
+/// permuting program would read), is not allowed
+/// by the hardened profile under `*` allow with `rm *` denied — while the
+/// oracle, run on it, reports `rm` running (fail-closed consistency: what
+/// bash runs through a command runner, the hardened profile has judged).
+#[test]
+fn inv_ground_9_every_command_runner_is_judged_by_hard_run_4() {
+    use inner_cmd_spec::ground::TRANSPARENT_WRAPPERS;
+    use inner_cmd_spec::hardened::programs::{PROGRAMS, UNMODELLED};
+    use inner_cmd_spec::hardened::Profile;
+    use inner_cmd_spec::pipeline::{decide_profiled, Options};
+    use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
+
+    let judged =
+        |name: &str| PROGRAMS.iter().any(|(n, _)| *n == name) || UNMODELLED.contains(&name);
+    let unjudged: Vec<&str> = TRANSPARENT_WRAPPERS
+        .iter()
+        .chain(&COMMAND_RUNNERS)
+        .copied()
+        .filter(|name| !judged(name))
+        .collect();
+    assert!(
+        unjudged.is_empty(),
+        "not in HARD-RUN-4's tables: {unjudged:?}"
+    );
+
+    let policy = crate::support::policy(&[("*", Allow), ("rm *", Deny)], "/home/u");
+    let mut allowed = Vec::new();
+    let mut checked = 0;
+    for &(row, expected, _) in ROWS {
+        if expected != ZQX9 {
+            continue;
+        }
+        let command = row
+            .replace("/bin/echo ZQX9", "rm x")
+            .replace("echo ZQX9", "rm x");
+        if command == row {
+            continue; // the marker is split (`choom echo -n 0 ZQX9`)
+        }
+        let ran_rm = run(&command).commands.iter().any(|c| {
+            c.argv
+                .as_ref()
+                .is_some_and(|argv| argv[0].ends_with("/rm") && argv[1..] == ["x"])
+        });
+        assert!(ran_rm, "{command:?}: the oracle does not run rm");
+        checked += 1;
+        let decision = decide_profiled(&policy, &command, &Options::default(), Profile::Hardened);
+        if decision.outcome == Allow {
+            allowed.push(command);
+        }
+    }
+    assert!(checked >= 50, "only {checked} rows");
+    assert!(
+        allowed.is_empty(),
+        "the hardened profile allows: {allowed:#?}"
+    );
 }
