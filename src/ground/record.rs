@@ -9,6 +9,7 @@
 //! S <id> <pid> <argc>\n             a stub started, by the command <id>,
 //!   <bytes> <arg>\n  (argc times)   with this argv
 //! W <pid> <index>\n                 the wrapper stub <pid> runs argv[index..]
+//!                                   (index = argc: a shell of its own choosing)
 //! E <pid>\n                         the wrapper stub <pid> exits without an inner command
 //! X\n <export -p> \0\n              the first bash's environment (the base)
 //! T <id> <type>\n                   `type -t` of the literal name of command <id>

@@ -10,9 +10,9 @@
  * A program that runs a command (stub_programs.h: the transparent
  * wrappers, taskset, chroot, su, ...) reads its options as the real one,
  * then records where its inner command starts (W <pid> <index>\n) and runs
- * it through PATH, or records that it runs no command of its arguments
- * (E <pid>\n) and exits, or runs a shell (/bin/sh, a stub) on a command
- * string or on its standard input; a shell runs the real bash with the
+ * it through PATH, or runs a shell (/bin/sh, a stub) on a command string or
+ * on its standard input (W <pid> <argc>\n: no suffix of its arguments), or
+ * records that it runs nothing (E <pid>\n) and exits; a shell runs the real bash with the
  * trap; anything else exits with the configured status.
  * STUB_STATUS, GROUND_ENV and GROUND_BASH are given on the compiler's
  * command line. */
@@ -237,10 +237,14 @@ static void run_command(char **args, const struct reading *r, int from) {
   _exit(errno == ENOENT ? 127 : 126);
 }
 
+/* The program's argc: W names it for a shell the program chose. */
+static int program_argc;
+
 /* Runs a shell (the program's own choice, or /bin/sh: a stub, so the
  * oracle's bash) on `-c STRING` and the words EXTRA, or, with no string
- * and no words, on its standard input. It runs no command of its own
- * arguments (E); the shell's stub records itself. */
+ * and no words, on its standard input. Its inner command is no suffix of
+ * its arguments: W names their end, and the shell's stub records what
+ * runs. */
 static void run_shell(const char *shell, const char *string, char **extra, int extras) {
   if (!shell || !*shell) shell = "/bin/sh";
   char **argv = calloc((size_t)extras + 4, sizeof *argv);
@@ -253,7 +257,7 @@ static void run_shell(const char *shell, const char *string, char **extra, int e
     argv[n++] = (char *)string;
   }
   for (int i = 0; i < extras; i++) argv[n++] = extra[i];
-  line("E", -1);
+  line("W", program_argc);
   execv(shell, argv);
   _exit(errno == ENOENT ? 127 : 126);
 }
@@ -369,6 +373,7 @@ int main(int argc, char **argv) {
       return 127;
     }
   }
+  program_argc = argc > 0 ? argc : 1;
   for (size_t p = 0; p < sizeof programs / sizeof *programs; p++)
     if (strcmp(base, programs[p].name) == 0) run_program(&programs[p], argv + 1, argc > 0 ? argc - 1 : 0);
   return STUB_STATUS;

@@ -46,6 +46,7 @@ mod pairs;
 mod reach;
 mod report;
 mod respelled;
+mod runners;
 
 pub use decide::decide_violations;
 use decide::without_cut_off_wrappers;

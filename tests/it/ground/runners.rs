@@ -255,6 +255,13 @@ fn inv_ground_9_inner_commands_and_shell_strings_are_entries() {
             "ls"
         ]
     );
+    // The shell is the runner's inner command: W names the end of its
+    // arguments, and the shell's record says what ran.
+    assert_eq!(string.commands[0].inner_at, Some(4));
+    assert_eq!(
+        string.commands[1].origin,
+        Origin::WrapperInner { wrapper: 0 }
+    );
     // A transparent wrapper still is judged through its inner command.
     let timeout = run("timeout 5 rm -rf x");
     assert!(timeout.commands[0].judged_through_inner());
