@@ -29,12 +29,17 @@
 //!   ([`TRANSPARENT_WRAPPERS`]: `timeout`, `time`, `nice`, `nohup`, `stdbuf`,
 //!   `setsid`) skips its own options like the real program, records where
 //!   its inner command starts, and runs it through `PATH` (so it reaches a
-//!   stub, [`Origin::WrapperInner`]). A *shell* stub ([`SHELLS`]) runs the
+//!   stub, [`Origin::WrapperInner`]). A *command runner* stub
+//!   ([`COMMAND_RUNNERS`]: `taskset`, `chroot`, `su`, `flock`, … with each
+//!   program's own option syntax, `stub_programs.h`) does the same, or runs
+//!   `/bin/sh` on the command string or the standard input the real program
+//!   hands its shell (`INV-GROUND-9`). A *shell* stub ([`SHELLS`]) runs the
 //!   real bash with the trap on the same arguments, so `bash -c '…'`,
 //!   `sh script` and `… | sh` report what they run (an approximation for `sh`,
 //!   `dash`, `zsh`, `ksh`: they run as bash). Every other stub only records
 //!   and exits with [`Config::stub_status`] (0 by default: every program
-//!   succeeds). The stub is one small C program (`stub.c`), compiled with
+//!   succeeds). The stub is one small C program (`stub.c`, its table of
+//!   programs `stub_programs.h`), compiled with
 //!   the machine's C compiler when the first oracle of a process is built;
 //!   it also records the name it was started under and its environment,
 //!   and the trap how bash resolved each name (`INV-GROUND-8`).
@@ -89,9 +94,10 @@
 //!
 //! One execution path: every program succeeds (or fails, per
 //! [`Config::stub_status`]), so a branch taken only on the other outcome
-//! (`grep -q x f || rm y`) is not seen. Programs do nothing, so what a real
-//! program would run (`find -exec`, `xargs`, `env`, `sudo`, `make`) is not
-//! seen — the policy floors those. Redirections and assignments are recorded
+//! (`grep -q x f || rm y`) is not seen. Programs other than the wrappers,
+//! command runners and shells do nothing, so what a real program would run
+//! (`find -exec`, `xargs`, `env`, `sudo`, `make`) is not seen — the policy
+//! floors those. Redirections and assignments are recorded
 //! as text, their effects are not. A command that tampers with the trap
 //! itself (`trap - DEBUG`, `set +T`, redefining `builtin` or `printf`) hides
 //! the text of what follows it (the programs started afterwards still record
