@@ -118,10 +118,11 @@ fn gen_fam_15_family_witnesses_are_claimed_by_their_finding() {
 }
 
 /// GEN-FAM-15, INV-KNOWN-2: a bounded run of family pairs under the
-/// deployed profile (seed 3), unaided, finds the classes of issue 26 the
-/// oracle can see — F-29 backquotes, F-31 arithmetic, F-32 builtin
-/// subscripts, F-34 command tables, F-33 prompts, F-10 running builtins,
-/// F-13 shells on a stream — and leaves no violation unclassified.
+/// deployed profile (seed 3), unaided, finds the nine classes of issue 26
+/// — F-29 backquotes, F-31 arithmetic, F-32 builtin subscripts, F-34
+/// command tables, F-38 environments without an assignment word, F-33
+/// prompts, F-10 running builtins, F-13 shells on a stream, F-39 command
+/// runners — and leaves no violation unclassified.
 #[test]
 fn gen_fam_15_family_run_finds_the_classes() {
     let mut config = Config::default();
@@ -138,7 +139,10 @@ fn gen_fam_15_family_run_finds_the_classes() {
     let report = run(&oracle, 3, &[Profile::Deployed], budget);
     let deployed = report.profile(Profile::Deployed).unwrap();
     assert!(deployed.unclassified.is_empty(), "{report}");
-    for id in ["F-29", "F-31", "F-32", "F-33", "F-34", "F-10", "F-13"] {
+    let classes = [
+        "F-29", "F-31", "F-32", "F-34", "F-38", "F-33", "F-10", "F-13", "F-39",
+    ];
+    for id in classes {
         assert!(
             deployed.per_finding.contains_key(id),
             "{id} not found:\n{report}"
