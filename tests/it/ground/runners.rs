@@ -167,7 +167,21 @@ fn real_runs(command: &str, real: Real, root: bool) -> Option<bool> {
         .stdin(Stdio::null())
         .output()
         .ok()?;
-    Some(String::from_utf8_lossy(&output.stdout).contains("ZQX9"))
+    let printed = String::from_utf8_lossy(&output.stdout).contains("ZQX9");
+    // A program this machine does not let run (no privilege, no terminal,
+    // no PAM session) says nothing about its syntax.
+    let said = String::from_utf8_lossy(&output.stderr);
+    let refused = [
+        "not permitted",
+        "Permission denied",
+        "not supported",
+        "Authentication failure",
+        "authentication failure",
+        "must be run from a terminal",
+    ]
+    .iter()
+    .any(|why| said.contains(why));
+    (printed || !refused).then_some(printed)
 }
 
 fn which(name: &str) -> Option<std::path::PathBuf> {
