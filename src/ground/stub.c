@@ -295,7 +295,7 @@ static void run_program(const struct program *program, char **args, int n) {
     for (const char *const *a = architectures; *a; a++)
       if (strcmp(args[r.operands[0]], *a) == 0) from = 1;
   if (program->form == CHRT && r.count >= 2 && is_number(args[r.operands[0]], 0)) from = 1;
-  if (program->form == FLOCK && r.count > 2) {
+  if (program->form == FLOCK && r.count >= 2) {
     const char *next = args[r.operands[1]];
     if (strcmp(next, "-c") == 0 || strcmp(next, "--command") == 0) {
       if (r.count != 3) end(program->reject);
@@ -303,6 +303,9 @@ static void run_program(const struct program *program, char **args, int n) {
     }
   }
   if (program->form == SCRIPT) run_shell(getenv("SHELL"), r.string, NULL, 0);
+  /* runuser -u USER runs its operands, and fails without any */
+  if (program->form == SU && r.exec && strcmp(name, "runuser") == 0 && r.count == 0)
+    end(program->reject);
   if (program->form == SU && !(r.exec && strcmp(name, "runuser") == 0)) {
     int first = r.count > 0 && strcmp(args[r.operands[0]], "-") == 0;
     first += first < r.count; /* the user */

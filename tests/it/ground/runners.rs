@@ -291,7 +291,14 @@ fn inv_ground_9_no_command_runs_a_shell_or_nothing() {
     let texts: Vec<&str> = execution.commands.iter().map(|c| c.text.as_str()).collect();
     assert!(texts.contains(&"sh"), "{texts:?}");
     assert!(texts.contains(&"rm -rf z"), "{texts:?}");
-    for command in ["taskset -p 1 2", "ionice -p 1", "prlimit -p 1", "flock 3"] {
+    for command in [
+        "taskset -p 1 2",
+        "ionice -p 1",
+        "prlimit -p 1",
+        "flock 3",
+        "flock l -c",
+        "runuser -u root",
+    ] {
         let execution = run(command);
         assert_eq!(execution.commands.len(), 1, "{command:?}: {execution:?}");
         assert_eq!(execution.commands[0].inner_at, None);
