@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{quote_words, words};
+use super::words;
 
 /// Everything bash executed for one command string (`INV-GROUND-1`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -147,11 +147,7 @@ impl Executed {
         if words::names_program(&self.text, argv) {
             return None;
         }
-        let mut words = argv.to_vec();
-        if let Some(first) = words.first_mut() {
-            *first = words::basename(first).to_owned();
-        }
-        Some(quote_words(&words))
+        Some(super::program_text(argv))
     }
 }
 

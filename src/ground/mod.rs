@@ -302,6 +302,18 @@ pub fn shell_quote(word: &str) -> String {
     }
 }
 
+/// An argv as a command's text: the program's basename, then its
+/// arguments, shell-quoted (how a program no bash text names is judged,
+/// `INV-GROUND-6`).
+#[must_use]
+pub fn program_text(argv: &[String]) -> String {
+    let mut words = argv.to_vec();
+    if let Some(first) = words.first_mut() {
+        *first = words::basename(first).to_owned();
+    }
+    quote_words(&words)
+}
+
 /// Words shell-quoted and joined with single spaces.
 #[must_use]
 pub fn quote_words(words: &[String]) -> String {

@@ -29,7 +29,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::record_reader::Reader;
 use super::words::{basename, can_start, inner_text, names_no_command};
 use super::{
-    quote_words, Executed, Execution, GroundError, Origin, Resolution, COMMAND_RUNNERS,
+    program_text, Executed, Execution, GroundError, Origin, Resolution, COMMAND_RUNNERS,
     TRANSPARENT_WRAPPERS,
 };
 
@@ -310,15 +310,6 @@ impl Builder {
         });
         Ok(())
     }
-}
-
-/// An argv as a command's text: the program's basename, then its arguments, shell-quoted.
-fn program_text(argv: &[String]) -> String {
-    let mut words = argv.to_vec();
-    if let Some(first) = words.first_mut() {
-        *first = basename(first).to_owned();
-    }
-    quote_words(&words)
 }
 
 /// How an entry's name resolved (`INV-GROUND-8`): a stub that ran says

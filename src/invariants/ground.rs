@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use super::ground_environment::unjudged_environment;
-use crate::ground::{Executed, Execution};
+use crate::ground::{program_text, Executed, Execution};
 use crate::policy::{CheckResult, Policy};
 use crate::verdict::PermissionState;
 
@@ -201,18 +201,6 @@ fn basis(executed: &Executed) -> Basis {
     } else {
         Basis::Text
     }
-}
-
-/// An argv as a command text: the program's basename, then its arguments,
-/// shell-quoted (as [`Executed::hidden_program`] writes it).
-fn program_text(argv: &[String]) -> String {
-    let mut words = argv.to_vec();
-    if let Some(first) = words.first_mut() {
-        if let Some((_, base)) = first.rsplit_once('/') {
-            *first = base.to_owned();
-        }
-    }
-    crate::ground::quote_words(&words)
 }
 
 /// The text parses without an `ERROR` or `MISSING` node (a parser that
