@@ -19,8 +19,8 @@ use super::host::{temp_base, TempDir};
 use super::paths::{BIN_DIRS, CONTROL};
 use super::stub_build::cached_or_built;
 #[cfg(test)]
-use super::stub_build::STUB_C;
-use super::{SHELLS, TRANSPARENT_WRAPPERS};
+use super::stub_build::{STUB_C, STUB_PROGRAMS_H};
+use super::{COMMAND_RUNNERS, SHELLS, TRANSPARENT_WRAPPERS};
 
 const ENV_BASH: &str = include_str!("env.bash");
 
@@ -76,6 +76,7 @@ fn write_files(dir: &Path, stub: &Path, stub_status: u8) -> std::io::Result<()> 
     names.extend(
         TRANSPARENT_WRAPPERS
             .iter()
+            .chain(&COMMAND_RUNNERS)
             .chain(&SHELLS)
             .map(|&n| n.to_owned()),
     );
@@ -95,16 +96,36 @@ fn write_files(dir: &Path, stub: &Path, stub_status: u8) -> std::io::Result<()> 
 mod tests {
     use super::*;
 
-    /// INV-GROUND-2: the compiled stub treats as wrappers and shells exactly
-    /// the programs the crate names as such.
+    /// INV-GROUND-2, INV-GROUND-9: the compiled stub runs an inner command
+    /// for exactly the programs the crate names as wrappers or command
+    /// runners, transparent exactly for the wrappers; and treats as shells
+    /// exactly the crate's shells.
     #[test]
     fn inv_ground_2_the_stub_knows_the_wrappers_and_shells() {
-        for wrapper in TRANSPARENT_WRAPPERS {
-            assert!(
-                STUB_C.contains(&format!("{{\"{wrapper}\", \"")),
-                "{wrapper}"
-            );
+        let table = STUB_PROGRAMS_H
+            .split_once("programs[] = {")
+            .and_then(|(_, rest)| rest.split_once("\n};"))
+            .map(|(table, _)| table)
+            .expect("the programs table");
+        let mut transparent = Vec::new();
+        let mut runners = Vec::new();
+        for entry in table.split("{\"").skip(1) {
+            let (name, rest) = entry.split_once('"').expect("a name");
+            let flag = rest.split_once('}').expect("an entry's end").0;
+            match flag.trim_end().rsplit(',').next().map(str::trim) {
+                Some("1") => transparent.push(name),
+                Some("0") => runners.push(name),
+                other => panic!("{name}: transparent flag {other:?}"),
+            }
         }
+        let mut expected = TRANSPARENT_WRAPPERS.to_vec();
+        expected.sort_unstable();
+        transparent.sort_unstable();
+        assert_eq!(transparent, expected);
+        let mut expected = COMMAND_RUNNERS.to_vec();
+        expected.sort_unstable();
+        runners.sort_unstable();
+        assert_eq!(runners, expected);
         let shells = SHELLS.map(|shell| format!("\"{shell}\"")).join(", ");
         assert!(
             STUB_C.contains(&format!("shells[] = {{{shells}}}")),

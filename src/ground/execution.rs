@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{quote_words, words};
+use super::words;
 
 /// Everything bash executed for one command string (`INV-GROUND-1`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -39,8 +39,9 @@ pub struct Executed {
     pub argv: Option<Vec<String>>,
     /// Where the record came from.
     pub origin: Origin,
-    /// For a transparent wrapper whose stub ran an inner command: the index in
-    /// [`Executed::argv`] where the inner command starts.
+    /// For a wrapper or command runner whose stub ran an inner command
+    /// (`INV-GROUND-2`, `INV-GROUND-9`): the index in [`Executed::argv`]
+    /// where the inner command starts.
     pub inner_at: Option<usize>,
     /// The process that recorded it (`BASHPID` of the bash, or the stub's
     /// pid), as seen inside the sandbox's PID namespace.
@@ -96,8 +97,8 @@ pub enum Resolution {
 pub enum Origin {
     /// The `DEBUG` trap of a bash.
     Bash,
-    /// The inner command of the transparent wrapper at index `wrapper` of
-    /// [`Execution::commands`], recorded when the wrapper ran it.
+    /// The inner command of the wrapper or command runner at index
+    /// `wrapper` of [`Execution::commands`], recorded when it ran it.
     WrapperInner {
         /// The wrapper's index.
         wrapper: usize,
@@ -107,6 +108,18 @@ pub enum Origin {
 }
 
 impl Executed {
+    /// A transparent wrapper that ran an inner command: judged through it,
+    /// not by its own text (`INV-GROUND-6`). A command runner
+    /// ([`super::COMMAND_RUNNERS`]) that ran one is not (`INV-GROUND-9`).
+    #[must_use]
+    pub fn judged_through_inner(&self) -> bool {
+        let program = self.argv.as_ref().and_then(|argv| argv.first());
+        self.inner_at.is_some()
+            && program.is_some_and(|path| {
+                super::TRANSPARENT_WRAPPERS.contains(&super::words::basename(path))
+            })
+    }
+
     /// An entry with nothing known of its resolution, written argv, path or
     /// environment (the parser fills them in).
     pub(super) fn unresolved() -> Self {
@@ -134,11 +147,7 @@ impl Executed {
         if words::names_program(&self.text, argv) {
             return None;
         }
-        let mut words = argv.to_vec();
-        if let Some(first) = words.first_mut() {
-            *first = words::basename(first).to_owned();
-        }
-        Some(quote_words(&words))
+        Some(super::program_text(argv))
     }
 }
 

@@ -29,14 +29,19 @@
 //!   ([`TRANSPARENT_WRAPPERS`]: `timeout`, `time`, `nice`, `nohup`, `stdbuf`,
 //!   `setsid`) skips its own options like the real program, records where
 //!   its inner command starts, and runs it through `PATH` (so it reaches a
-//!   stub, [`Origin::WrapperInner`]). A *shell* stub ([`SHELLS`]) runs the
+//!   stub, [`Origin::WrapperInner`]). A *command runner* stub
+//!   ([`COMMAND_RUNNERS`]: `taskset`, `chroot`, `su`, `flock`, … with each
+//!   program's own option syntax, `stub_programs.h`) does the same, or runs
+//!   `/bin/sh` on the command string or the standard input the real program
+//!   hands its shell (`INV-GROUND-9`). A *shell* stub ([`SHELLS`]) runs the
 //!   real bash with the trap on the same arguments, so `bash -c '…'`,
 //!   `sh script` and `… | sh` report what they run (an approximation for `sh`,
 //!   `dash`, `zsh`, `ksh`: they run as bash). Every other stub only records
 //!   and exits with [`Config::stub_status`] (0 by default: every program
-//!   succeeds). The stub is one small C program (`stub.c`), compiled with
-//!   the machine's C compiler, without a C library where it can, once per
-//!   user, source and compiler (a cache in the oracle's temporary base);
+//!   succeeds). The stub is one small C program (`stub.c`, its table of
+//!   programs `stub_programs.h`), compiled with the machine's C compiler,
+//!   without a C library where it can, once per user, source and compiler
+//!   (a cache in the oracle's temporary base);
 //!   it also records the name it was started under and its environment,
 //!   and the trap how bash resolved each name (`INV-GROUND-8`).
 //!
@@ -90,9 +95,10 @@
 //!
 //! One execution path: every program succeeds (or fails, per
 //! [`Config::stub_status`]), so a branch taken only on the other outcome
-//! (`grep -q x f || rm y`) is not seen. Programs do nothing, so what a real
-//! program would run (`find -exec`, `xargs`, `env`, `sudo`, `make`) is not
-//! seen — the policy floors those. Redirections and assignments are recorded
+//! (`grep -q x f || rm y`) is not seen. Programs other than the wrappers,
+//! command runners and shells do nothing, so what a real program would run
+//! (`find -exec`, `xargs`, `env`, `sudo`, `make`) is not seen — the policy
+//! floors those. Redirections and assignments are recorded
 //! as text, their effects are not. A command that tampers with the trap
 //! itself (`trap - DEBUG`, `set +T`, redefining `builtin` or `printf`) hides
 //! the text of what follows it (the programs started afterwards still record
@@ -175,9 +181,43 @@ pub use execution::{normalized_records, Executed, Execution, Origin, Resolution}
 pub use oracle::Oracle;
 pub use session::Session;
 
-/// Programs whose stub runs its inner command as the real program would (`INV-GROUND-2`).
+/// Programs whose stub runs its inner command as the real program would,
+/// judged through that command (`INV-GROUND-2`, `INV-GROUND-6`).
 pub const TRANSPARENT_WRAPPERS: [&str; 6] =
     ["timeout", "time", "nice", "nohup", "stdbuf", "setsid"];
+
+/// Programs that run the command their arguments name, whose stub runs it
+/// as the real program would (or the shell the program would run), but
+/// which are judged by their own text as well as by what they ran
+/// (`INV-GROUND-9`): util-linux, coreutils' `chroot`, procps' `watch`,
+/// strace, ltrace, shadow's `sg`, fakeroot, valgrind.
+pub const COMMAND_RUNNERS: [&str; 25] = [
+    "taskset",
+    "ionice",
+    "chrt",
+    "setarch",
+    "linux32",
+    "linux64",
+    "i386",
+    "x86_64",
+    "prlimit",
+    "choom",
+    "uclampset",
+    "strace",
+    "ltrace",
+    "chroot",
+    "unshare",
+    "nsenter",
+    "setpriv",
+    "fakeroot",
+    "valgrind",
+    "flock",
+    "watch",
+    "su",
+    "runuser",
+    "script",
+    "sg",
+];
 
 /// Programs whose stub runs the real bash, with the trap, on its arguments (`INV-GROUND-2`).
 pub const SHELLS: [&str; 6] = ["bash", "sh", "dash", "rbash", "ksh", "zsh"];
@@ -262,6 +302,18 @@ pub fn shell_quote(word: &str) -> String {
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
     }
+}
+
+/// An argv as a command's text: the program's basename, then its
+/// arguments, shell-quoted (how a program no bash text names is judged,
+/// `INV-GROUND-6`).
+#[must_use]
+pub fn program_text(argv: &[String]) -> String {
+    let mut words = argv.to_vec();
+    if let Some(first) = words.first_mut() {
+        *first = words::basename(first).to_owned();
+    }
+    quote_words(&words)
 }
 
 /// Words shell-quoted and joined with single spaces.

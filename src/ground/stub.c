@@ -7,10 +7,13 @@
  *   A <pid> <bytes> <argv[0]>\n         the name it was started under
  *   V <pid> <count>\n  then, per variable, <bytes> <NAME=value>\n
  *       (its environment, the oracle's own __GROUND_ variables left out)
- * A transparent wrapper then records where its inner command starts
- * (W <pid> <index>\n) and runs it through PATH as the real one would, or
- * records that it ends without one (E <pid>\n); a shell runs the real bash
- * with the trap; anything else exits with the configured status.
+ * A program that runs a command (stub_programs.h: the transparent
+ * wrappers, taskset, chroot, su, ...) reads its options as the real one,
+ * then records where its inner command starts (W <pid> <index>\n) and runs
+ * it through PATH, or runs a shell (/bin/sh, a stub) on a command string or
+ * on its standard input (W <pid> <argc>\n: no suffix of its arguments), or
+ * records that it runs nothing (E <pid>\n) and exits; a shell runs the real bash with the
+ * trap; anything else exits with the configured status.
  * STUB_STATUS, GROUND_ENV and GROUND_BASH are given on the compiler's
  * command line. */
 #ifdef GROUND_FREESTANDING
@@ -95,32 +98,92 @@ static void line(const char *kind, long value) {
   flush();
 }
 
-/* The wrappers' option parsing, as GNU getopt_long with a leading `+` does
- * it (options end at the first operand or `--`; short options bundle,
- * `-vsKILL`; a long option may be any unambiguous prefix, `--sig=KILL`):
- * sets *took to the number of words the options take. Returns 1 for an
- * option the program rejects (unknown, ambiguous, a missing argument), 2
- * for `--help` or `--version` (the program prints and exits, running
- * nothing). SHORT lists the short options, with `:` after one that takes an
- * argument; LONGS the long options, with `=` after one that takes an
- * argument. Stricter than the real program would hide the commands it
- * runs, so this follows it exactly. */
-static int options(const char *shorts, const char *const *longs, char **args, int n, int *took) {
-  *took = 0;
-  int at = 0;
+#include "stub_programs.h"
+
+/* What a program's options said (read_options). */
+struct reading {
+  int *operands; /* indices into its arguments of the operands, in order */
+  int count;
+  int ends;           /* an option after which it runs nothing (role e) */
+  int exec;           /* the operands are a command (role x) */
+  const char *string; /* the last command string (role c) */
+  const char *shell;  /* the last shell named (role s) */
+};
+
+/* The role of the option NAME (LEN bytes) in PROGRAM's roles, or 0. */
+static char role(const struct program *program, const char *name, size_t len) {
+  for (const char *at = program->roles; *at;) {
+    size_t word = strcspn(at, " ");
+    if (word == len + 2 && strncmp(at, name, len) == 0 && at[len] == '/') return at[len + 1];
+    at += word;
+    at += strspn(at, " ");
+  }
+  return 0;
+}
+
+/* Notes what an option does; 1 when it prints and exits (help, version). */
+static int note(const struct program *program, const char *name, size_t len, const char *value,
+                struct reading *r) {
+  if ((len == 4 && strncmp(name, "help", 4) == 0) || (len == 7 && strncmp(name, "version", 7) == 0))
+    return 1;
+  switch (role(program, name, len)) {
+  case 'h': return 1;
+  case 'e': r->ends = 1; break;
+  case 'x': r->exec = 1; break;
+  case 'c': r->string = value; break;
+  case 's': r->shell = value; break;
+  default: break;
+  }
+  return 0;
+}
+
+static int is_number(const char *word, int zero_only) {
+  if (*word == '+' || *word == '-') word++;
+  if (!*word) return 0;
+  for (; *word; word++)
+    if (*word < '0' || *word > '9' || (zero_only && *word != '0')) return 0;
+  return 1;
+}
+
+static int old_nice(const struct program *program, const char *arg) {
+  const char *digit = arg + 1 + (arg[1] == '-' || arg[1] == '+');
+  return strcmp(program->name, "nice") == 0 && arg[0] == '-' && *digit >= '0' && *digit <= '9';
+}
+
+/* The options of ARGS[AT..N] as GNU getopt_long reads them with the
+ * program's optstring (short options bundle, `-vsKILL`; an argument may be
+ * attached or the next word; a long option may be any unambiguous prefix,
+ * `--sig=KILL`; `--` ends them; with no leading `+`, options are read
+ * among the operands too). Returns 1 for an option the program rejects
+ * (unknown, ambiguous, a missing argument, an argument it takes none for),
+ * 2 when it prints and exits. Stricter than the real program would hide
+ * the commands it runs, so this follows it exactly. */
+static int read_options(const struct program *program, char **args, int n, int at, struct reading *r) {
+  const char *shorts = program->shorts;
+  int permutes = shorts[0] != '+';
+  if (!permutes) shorts++;
   while (at < n) {
     const char *arg = args[at];
     int width = 1;
     if (strcmp(arg, "--") == 0) {
-      *took += 1;
+      for (at++; at < n; at++) r->operands[r->count++] = at;
       return 0;
-    } else if (strncmp(arg, "--", 2) == 0) {
+    } else if (old_nice(program, arg)) {
+      /* nice's older `-N`, `--N`, `-+N`, read wherever an option may stand */
+      if (!is_number(arg + 1, 0)) return 1;
+    } else if (arg[0] != '-' || arg[1] == '\0') {
+      r->operands[r->count++] = at;
+      if (!permutes)
+        for (at++; at < n; at++) r->operands[r->count++] = at;
+      at++;
+      continue;
+    } else if (arg[1] == '-') {
       const char *name = arg + 2;
       size_t name_len = strcspn(name, "=");
       const char *hit = NULL;
       int hits = 0;
-      for (const char *const *o = longs; *o; o++) {
-        size_t o_len = strcspn(*o, "=");
+      for (const char *const *o = program->longs; *o; o++) {
+        size_t o_len = strcspn(*o, "=?");
         if (o_len == name_len && strncmp(*o, name, name_len) == 0) {
           hit = *o;
           hits = 1;
@@ -132,73 +195,154 @@ static int options(const char *shorts, const char *const *longs, char **args, in
         }
       }
       if (hits != 1) return 1;
-      int has_value = strchr(arg, '=') != NULL;
-      if (strcmp(hit, "help") == 0 || strcmp(hit, "version") == 0) return 2;
-      if (hit[strlen(hit) - 1] == '=') {
-        if (!has_value) {
-          if (at + 1 >= n) return 1;
-          width = 2;
-        }
-      } else if (has_value) {
+      size_t hit_len = strcspn(hit, "=?");
+      const char *value = name[name_len] == '=' ? name + name_len + 1 : NULL;
+      if (hit[hit_len] == '=' && !value) {
+        if (at + 1 >= n) return 1;
+        value = args[at + 1];
+        width = 2;
+      } else if (hit[hit_len] == '\0' && value) {
         return 1;
       }
-    } else if (arg[0] == '-' && arg[1] != '\0') {
+      if (note(program, hit, hit_len, value, r)) return 2;
+    } else {
       for (const char *c = arg + 1; *c; c++) {
-        char taking[3] = {*c, ':', '\0'};
-        if (*c == ':') return 1;
-        if (strstr(shorts, taking)) {
-          if (c[1] == '\0') {
+        const char *spec = *c == ':' ? NULL : strchr(shorts, *c);
+        if (!spec) return 1;
+        if (spec[1] == ':') {
+          const char *value = c[1] ? c + 1 : NULL;
+          if (!value && spec[2] != ':') {
             if (at + 1 >= n) return 1;
+            value = args[at + 1];
             width = 2;
           }
+          if (note(program, c, 1, value, r)) return 2;
           break;
         }
-        if (!strchr(shorts, *c)) return 1;
+        if (note(program, c, 1, NULL, r)) return 2;
       }
-    } else {
-      return 0;
     }
     at += width;
-    *took += width;
   }
   return 0;
 }
 
-/* Ends a wrapper that runs no inner command: E, then its status. */
+/* Ends a program that runs no inner command: E, then its status. */
 static void end(int status) {
   line("E", -1);
   exit(status);
 }
 
-struct wrapper {
-  const char *name;
-  const char *shorts;
-  const char *const *longs;
-  int reject; /* the status for an option it rejects, or too few operands */
-  int needs;  /* operands needed: the inner command's index among them */
-};
+/* Runs the operands from FROM on as the inner command, through PATH: W
+ * names the argument it starts at (a permuting program's operands need
+ * not be a suffix of its arguments; the record of the inner stub says
+ * what ran). */
+static void run_command(char **args, const struct reading *r, int from) {
+  int count = r->count - from;
+  char **inner = calloc((size_t)count + 1, sizeof *inner);
+  if (!inner || count <= 0) _exit(STUB_STATUS);
+  for (int i = 0; i < count; i++) inner[i] = args[r->operands[from + i]];
+  line("W", 1 + r->operands[from]);
+  execvp(inner[0], inner);
+  _exit(errno == ENOENT ? 127 : 126);
+}
 
-static const char *const timeout_longs[] = {"foreground", "kill-after=", "preserve-status", "signal=",
-                                            "verbose", "help", "version", NULL};
-static const char *const nice_longs[] = {"adjustment=", "help", "version", NULL};
-static const char *const plain_longs[] = {"help", "version", NULL};
-static const char *const stdbuf_longs[] = {"input=", "output=", "error=", "help", "version", NULL};
-static const char *const setsid_longs[] = {"ctty", "fork", "wait", "help", "version", NULL};
-static const char *const time_longs[] = {"append", "format=", "output=", "portability", "quiet",
-                                         "verbose", "help", "version", NULL};
+/* The program's argc: W names it for a shell the program chose. */
+static int program_argc;
 
-static const struct wrapper wrappers[] = {
-    {"timeout", "k:s:v", timeout_longs, 125, 2},
-    /* nice with no command runs nothing (prints its niceness): needs 0 */
-    {"nice", "n:", nice_longs, 125, 0},
-    {"nohup", "", plain_longs, 125, 1},
-    {"stdbuf", "i:o:e:", stdbuf_longs, 125, 1},
-    /* setsid's -h and -V print and exit: running the command then
-     * over-reports, the safe side. */
-    {"setsid", "cfwhV", setsid_longs, 1, 1},
-    /* time's -V likewise. */
-    {"time", "af:o:pqvV", time_longs, 125, 1},
-};
+/* Runs a shell (the program's own choice, or /bin/sh: a stub, so the
+ * oracle's bash) on `-c STRING` and the words EXTRA, or, with no string
+ * and no words, on its standard input. Its inner command is no suffix of
+ * its arguments: W names their end, and the shell's stub records what
+ * runs. */
+static void run_shell(const char *shell, const char *string, char **extra, int extras) {
+  if (!shell || !*shell) shell = "/bin/sh";
+  char **argv = calloc((size_t)extras + 4, sizeof *argv);
+  if (!argv) _exit(STUB_STATUS);
+  int n = 0;
+  const char *base = strrchr(shell, '/');
+  argv[n++] = (char *)(base ? base + 1 : shell);
+  if (string) {
+    argv[n++] = "-c";
+    argv[n++] = (char *)string;
+  }
+  for (int i = 0; i < extras; i++) argv[n++] = extra[i];
+  line("W", program_argc);
+  execv(shell, argv);
+  _exit(errno == ENOENT ? 127 : 126);
+}
+
+/* What PROGRAM does with its arguments ARGS[0..N], as the real one. */
+static void run_program(const struct program *program, char **args, int n) {
+  struct reading r = {calloc((size_t)n + 1, sizeof(int)), 0, 0, 0, NULL, NULL};
+  if (!r.operands) _exit(STUB_STATUS);
+  int at = 0;
+  const char *name = program->name;
+  if (program->form == SG) {
+    at = n > 0 && strcmp(args[0], "-") == 0;
+    if (at >= n || args[at][0] == '-') end(program->reject);
+    at++; /* the group */
+    if (at == n) run_shell(NULL, NULL, NULL, 0);
+    if (n - at > 1 && strcmp(args[at], "-c") == 0) at++;
+    run_shell(NULL, args[at], NULL, 0);
+  }
+  if (program->form == VALGRIND) {
+    while (at < n && args[at][0] == '-' && strcmp(args[at], "--") != 0) at++;
+    at += at < n && strcmp(args[at], "--") == 0;
+    for (; at < n; at++) r.operands[r.count++] = at;
+  } else {
+    /* setarch's architecture comes before its options */
+    if (strcmp(name, "setarch") == 0 && n > 0 && args[0][0] != '-') at = 1;
+    int parsed = read_options(program, args, n, at, &r);
+    if (parsed == 2) end(0);
+    if (parsed == 1) end(program->reject);
+  }
+  /* taskset reads the pid from its last word: pid 0 is itself, and then it runs the command */
+  if (strcmp(name, "taskset") == 0 && r.ends && n > 0 && is_number(args[n - 1], 1)) r.ends = 0;
+  if (r.ends) end(STUB_STATUS);
+  int from = program->operands;
+  if (strcmp(name, "setarch") == 0 && at == 0 && r.count > 0)
+    for (const char *const *a = architectures; *a; a++)
+      if (strcmp(args[r.operands[0]], *a) == 0) from = 1;
+  if (program->form == CHRT && r.count >= 2 && is_number(args[r.operands[0]], 0)) from = 1;
+  if (program->form == FLOCK && r.count >= 2) {
+    const char *next = args[r.operands[1]];
+    if (strcmp(next, "-c") == 0 || strcmp(next, "--command") == 0) {
+      if (r.count != 3) end(program->reject);
+      run_shell(getenv("SHELL"), args[r.operands[2]], NULL, 0);
+    }
+  }
+  if (program->form == SCRIPT) run_shell(getenv("SHELL"), r.string, NULL, 0);
+  /* runuser -u USER runs its operands, and fails without any */
+  if (program->form == SU && r.exec && strcmp(name, "runuser") == 0 && r.count == 0)
+    end(program->reject);
+  if (program->form == SU && !(r.exec && strcmp(name, "runuser") == 0)) {
+    int first = r.count > 0 && strcmp(args[r.operands[0]], "-") == 0;
+    first += first < r.count; /* the user */
+    char **extra = calloc((size_t)r.count + 1, sizeof *extra);
+    if (!extra) _exit(STUB_STATUS);
+    for (int i = first; i < r.count; i++) extra[i - first] = args[r.operands[i]];
+    run_shell(r.shell, r.string, extra, r.count - first);
+  }
+  if (program->form == WATCH && !r.exec && r.count > 0) {
+    size_t size = 1;
+    for (int i = 0; i < r.count; i++) size += strlen(args[r.operands[i]]) + 1;
+    char *joined = calloc(size, 1);
+    if (!joined) _exit(STUB_STATUS);
+    for (int i = 0; i < r.count; i++) {
+      if (i) strcat(joined, " ");
+      strcat(joined, args[r.operands[i]]);
+    }
+    run_shell("/bin/sh", joined, NULL, 0);
+  }
+  if (r.count < from) end(program->reject);
+  if (r.count == from) {
+    if (program->none == NOTHING) end(STUB_STATUS);
+    if (program->none == SHELL) run_shell(getenv("SHELL"), NULL, NULL, 0);
+    end(program->reject);
+  }
+  run_command(args, &r, from);
+}
 
 static const char *const shells[] = {"bash", "sh", "dash", "rbash", "ksh", "zsh"};
 
@@ -242,32 +386,8 @@ int main(int argc, char **argv) {
       return 127;
     }
   }
-  for (size_t w = 0; w < sizeof wrappers / sizeof *wrappers; w++) {
-    const struct wrapper *wrapper = &wrappers[w];
-    if (strcmp(base, wrapper->name) != 0) continue;
-    char **args = argv + 1;
-    int n = argc > 0 ? argc - 1 : 0;
-    int took = 0;
-    int nice_number = strcmp(wrapper->name, "nice") == 0 && n > 0 && args[0][0] == '-' &&
-                      (((args[0][1] >= '0' && args[0][1] <= '9')) ||
-                       ((args[0][1] == '-' || args[0][1] == '+') && args[0][2] >= '0' && args[0][2] <= '9'));
-    if (nice_number) {
-      took = 1; /* the older `nice -N` / `nice --N` form */
-    } else {
-      int parsed = options(wrapper->shorts, wrapper->longs, args, n, &took);
-      if (parsed == 2) end(0);
-      if (parsed == 1) end(wrapper->reject);
-    }
-    int rest = n - took;
-    int needs = wrapper->needs > 0 ? wrapper->needs : 1;
-    if (rest < needs) {
-      if (wrapper->needs == 0) end(STUB_STATUS);
-      end(wrapper->reject);
-    }
-    int inner = 1 + took + (needs - 1);
-    line("W", inner);
-    execvp(argv[inner], argv + inner);
-    return errno == ENOENT ? 127 : 126;
-  }
+  program_argc = argc > 0 ? argc : 1;
+  for (size_t p = 0; p < sizeof programs / sizeof *programs; p++)
+    if (strcmp(base, programs[p].name) == 0) run_program(&programs[p], argv + 1, argc > 0 ? argc - 1 : 0);
   return STUB_STATUS;
 }

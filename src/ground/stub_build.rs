@@ -22,6 +22,8 @@ use super::paths::CONTROL;
 
 pub(super) const STUB_C: &str = include_str!("stub.c");
 const STUB_NOLIBC_H: &str = include_str!("stub_nolibc.h");
+/// The stub's table of wrappers and command runners (`INV-GROUND-9`).
+pub(super) const STUB_PROGRAMS_H: &str = include_str!("stub_programs.h");
 
 /// How the stub is linked, in the order tried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +62,7 @@ pub(super) fn build(dir: &Path, stub_status: u8, linking: Linking) -> Result<Pat
     let compiler = compiler()?;
     fs::write(dir.join("stub.c"), STUB_C).map_err(|e| e.to_string())?;
     fs::write(dir.join("stub_nolibc.h"), STUB_NOLIBC_H).map_err(|e| e.to_string())?;
+    fs::write(dir.join("stub_programs.h"), STUB_PROGRAMS_H).map_err(|e| e.to_string())?;
     let binary = dir.join("stub");
     let output = Command::new(&compiler)
         .args(["-O2", "-o"])
@@ -138,7 +141,7 @@ fn compiler() -> Result<PathBuf, String> {
 /// The sources, the status, the compiler and its modification time.
 fn key(compiler: &Path, stub_status: u8) -> u64 {
     let mut hasher = DefaultHasher::new();
-    (STUB_C, STUB_NOLIBC_H, CONTROL, stub_status).hash(&mut hasher);
+    (STUB_C, STUB_NOLIBC_H, STUB_PROGRAMS_H, CONTROL, stub_status).hash(&mut hasher);
     compiler.hash(&mut hasher);
     if let Ok(meta) = fs::metadata(compiler) {
         (meta.len(), meta.mtime(), meta.mtime_nsec()).hash(&mut hasher);

@@ -125,6 +125,15 @@ static size_t strcspn(const char *s, const char *reject) {
   while (s[n] && !strchr(reject, s[n])) n++;
   return n;
 }
+static size_t strspn(const char *s, const char *accept) {
+  size_t n = 0;
+  while (s[n] && strchr(accept, s[n])) n++;
+  return n;
+}
+static char *strcat(char *to, const char *from) {
+  memcpy(to + strlen(to), from, strlen(from) + 1);
+  return to;
+}
 static char *strstr(const char *hay, const char *needle) {
   size_t n = strlen(needle);
   for (; *hay; hay++)
@@ -148,6 +157,11 @@ static void *realloc(void *old, size_t n) {
   return block + 2;
 }
 
+/* Anonymous mmap memory is zero-filled: calloc is realloc of nothing. */
+static void *calloc(size_t count, size_t size) {
+  if (size && count > (size_t)-1 / size) return NULL;
+  return realloc(NULL, count * size);
+}
 static char *getenv(const char *name) {
   size_t n = strlen(name);
   for (char **e = environ; e && *e; e++)

@@ -31,6 +31,8 @@ pub const PROGRAMS: &[(&str, &str)] = &[
     ("setarch", "operands:1 short:BFILRSTXZ3v long:32bit,fdpic-funcptrs,short-inode,addr-compat-layout,addr-no-randomize,whole-seconds,sticky-timeouts,read-implies-exec,mmap-page-zero,3gb,4gb,uname-2.6,verbose shell anywhere"),
     ("linux32", "short:BFILRSTXZ3v long:32bit,fdpic-funcptrs,short-inode,addr-compat-layout,addr-no-randomize,whole-seconds,sticky-timeouts,read-implies-exec,mmap-page-zero,3gb,4gb,uname-2.6,verbose shell"),
     ("linux64", "short:BFILRSTXZ3v long:32bit,fdpic-funcptrs,short-inode,addr-compat-layout,addr-no-randomize,whole-seconds,sticky-timeouts,read-implies-exec,mmap-page-zero,3gb,4gb,uname-2.6,verbose shell"),
+    ("i386", "short:BFILRSTXZ3v long:32bit,fdpic-funcptrs,short-inode,addr-compat-layout,addr-no-randomize,whole-seconds,sticky-timeouts,read-implies-exec,mmap-page-zero,3gb,4gb,uname-2.6,verbose shell"),
+    ("x86_64", "short:BFILRSTXZ3v long:32bit,fdpic-funcptrs,short-inode,addr-compat-layout,addr-no-randomize,whole-seconds,sticky-timeouts,read-implies-exec,mmap-page-zero,3gb,4gb,uname-2.6,verbose shell"),
     ("prlimit", "short:p:o:c::d::e::f::i::l::m::n::q::r::s::t::u::v::x::y:: long:pid=,output=,noheadings,raw,verbose,core,data,nice,fsize,sigpending,memlock,rss,nofile,msgqueue,rtprio,stack,cpu,nproc,as,locks,rttime pid:-p,--pid"),
     ("strace", "short:a:b:e:E:I:o:O:p:P:s:S:u:U:X:cCdDfFhiknqrtTvVwxyYzZA long:attach=,user=,output=,string-limit=,trace-path=,env=,follow-forks,summary-only,summary,quiet,relative-timestamps,absolute-timestamps,syscall-times,no-abbrev,decode-fds,stack-traces unsure:-o,--output,-E,--env,-p,--attach,-u,--user,-D,-A"),
     ("flock", "operands:1 short:w:E:c:sxenouFv long:timeout=,conflict-exit-code=,command=,shared,exclusive,nonblock,close,unlock,no-fork,verbose unsure:-c,--command anywhere"),
@@ -302,6 +304,11 @@ enum Reading {
 
 /// Reads options and operands; the index of the command's first word.
 fn read(program: &Program<'_>, args: &[&str]) -> Reading {
+    // `setarch -R linux32 cmd` and `setarch -R cmd` both run `cmd` (checked
+    // in bash): after options, an architecture is optional, so a first
+    // operand that names none is unsure.
+    let arch_after_options =
+        program.name == "setarch" && args.first().is_some_and(|a| a.starts_with('-'));
     let mut operands = 0;
     let mut i = 0;
     let mut options_done = false;
@@ -333,6 +340,9 @@ fn read(program: &Program<'_>, args: &[&str]) -> Reading {
             continue;
         }
         if operands < program.operands {
+            if arch_after_options && !SETARCH_ARCHITECTURES.contains(arg) {
+                return Reading::Unsure;
+            }
             operands += 1;
             i += 1;
             continue;
@@ -357,6 +367,54 @@ fn read(program: &Program<'_>, args: &[&str]) -> Reading {
         Reading::NoCommand
     }
 }
+
+/// The architectures `setarch` knows on some platform (util-linux
+/// `setarch.c`, every platform's table, and the machine names `uname -m`
+/// gives there).
+const SETARCH_ARCHITECTURES: &[&str] = &[
+    "uname26",
+    "linux32",
+    "linux64",
+    "ppc32",
+    "ppc",
+    "ppc64",
+    "ppc64pseries",
+    "ppc64iseries",
+    "ppc32le",
+    "ppcle",
+    "ppc64le",
+    "i386",
+    "i486",
+    "i586",
+    "i686",
+    "athlon",
+    "x86_64",
+    "ia64",
+    "parisc32",
+    "parisc",
+    "parisc64",
+    "s390",
+    "s390x",
+    "sparc",
+    "sparc32bash",
+    "sparc32",
+    "sparc64",
+    "mips32",
+    "mips",
+    "mips64",
+    "alpha",
+    "alphaev5",
+    "alphaev56",
+    "alphaev6",
+    "alphaev67",
+    "aarch64",
+    "arm64",
+    "armv7l",
+    "armv8l",
+    "arm",
+    "riscv64",
+    "loongarch64",
+];
 
 /// `nice -10 cmd`: the old form of `-n 10`.
 fn is_old_nice(arg: &str) -> bool {

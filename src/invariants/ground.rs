@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use super::ground_environment::unjudged_environment;
-use crate::ground::{Executed, Execution};
+use crate::ground::{program_text, Executed, Execution};
 use crate::policy::{CheckResult, Policy};
 use crate::verdict::PermissionState;
 
@@ -183,12 +183,13 @@ pub fn ground_violations(policy: &Policy, execution: &Execution) -> Vec<GroundVi
     violations
 }
 
-/// `INV-GROUND-6`: a wrapper that ran an inner command is judged through it;
+/// `INV-GROUND-6`: a transparent wrapper that ran an inner command is
+/// judged through it (a command runner is not, `INV-GROUND-9`);
 /// an assignment-only or redirection-only command and a compound command's
 /// head by their substitutions; a command whose rendering does not parse by
 /// its argv (`INV-GROUND-7`); everything else by its text.
 fn basis(executed: &Executed) -> Basis {
-    if executed.inner_at.is_some() {
+    if executed.judged_through_inner() {
         Basis::ThroughInner
     } else if names_no_command(&executed.text)
         || (executed.argv.is_none()
@@ -200,18 +201,6 @@ fn basis(executed: &Executed) -> Basis {
     } else {
         Basis::Text
     }
-}
-
-/// An argv as a command text: the program's basename, then its arguments,
-/// shell-quoted (as [`Executed::hidden_program`] writes it).
-fn program_text(argv: &[String]) -> String {
-    let mut words = argv.to_vec();
-    if let Some(first) = words.first_mut() {
-        if let Some((_, base)) = first.rsplit_once('/') {
-            *first = base.to_owned();
-        }
-    }
-    crate::ground::quote_words(&words)
 }
 
 /// The text parses without an `ERROR` or `MISSING` node (a parser that

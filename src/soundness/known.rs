@@ -2,7 +2,7 @@
 //! their classifiers are tried (`INV-KNOWN-2`).
 
 use super::observation::GroundObservation;
-use super::{blind_spots, classify as by, hidden, inert, misparsed, respelled};
+use super::{blind_spots, classify as by, hidden, inert, misparsed, respelled, runners};
 
 /// A finding and the test that recognizes its INV-GROUND instances.
 #[derive(Debug, Clone, Copy)]
@@ -147,6 +147,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "G-8",
         applies: respelled::program_of_an_expanded_unit,
+    },
+    KnownGroundViolation {
+        id: "F-39",
+        applies: runners::run_by_a_command_runner,
     },
     KnownGroundViolation {
         id: "F-34",

@@ -47,6 +47,7 @@ mod pairs;
 mod reach;
 mod report;
 mod respelled;
+mod runners;
 
 pub use decide::decide_violations;
 use decide::without_cut_off_wrappers;

@@ -150,7 +150,8 @@ pub fn pair(seed: u64, index: u64) -> Pair {
 /// The `index`-th family pair of `seed` (`GEN-FAM-15`).
 ///
 /// The command: a case of a family (picked uniformly) composed from the
-/// example ingredients. The policy: a catch-all `* ask` half the time, an
+/// example ingredients. The policy: a catch-all `* ask` half the time,
+/// `* allow` a quarter of the time, then an
 /// `allow` rule for each unit of the gate's parse 9 times in 10 (its exact
 /// match value, or its first word and ` *`), then a `deny` rule for the
 /// payload and whatever follows it (`PAYLOAD *`), last, so that it wins: the
@@ -171,10 +172,18 @@ pub fn family_pair(seed: u64, index: u64) -> Pair {
     );
     let units = Policy::new(Vec::new(), HOME);
     let mut rules = Vec::new();
-    if rng.below(2) == 0 {
+    // The same draw as a coin for `* ask` (even: ask, as before); one time
+    // in four `* allow` instead of no catch-all: with the payload denied
+    // last, the policy of issue 26's class 9, "`*` allow with a deny list".
+    let catch_all = match rng.below(4) {
+        0 | 2 => Some(PermissionState::Ask),
+        1 => Some(PermissionState::Allow),
+        _ => None,
+    };
+    if let Some(state) = catch_all {
         rules.push(Rule {
             pattern: "*".to_owned(),
-            state: PermissionState::Ask,
+            state,
         });
     }
     for unit in units.advisory(&case.command).units {

@@ -1,5 +1,5 @@
 //! The execution oracle and INV-GROUND (spec §6.2, `INV-GROUND-1` to
-//! `INV-GROUND-7`). Needs the `ground` feature and a sandbox: bubblewrap
+//! `INV-GROUND-9`). Needs the `ground` feature and a sandbox: bubblewrap
 //! (`bwrap`, which `.ci/run` installs) or util-linux `unshare`.
 #![cfg(feature = "ground")]
 
@@ -18,6 +18,7 @@ mod environment;
 pub(crate) mod families;
 mod race;
 mod records;
+mod runners;
 mod session;
 mod wrappers;
 

@@ -71,6 +71,13 @@ const WITNESSES: &[(&str, Rules, &str)] = &[
         DENY_RM,
         "set -k; git ls-remote ssh://h/r GIT_SSH_COMMAND='rm -rf x'",
     ),
+    // INV-GROUND-9: a command runner the floors do not list.
+    ("F-39", DENY_RM, "taskset 1 rm -rf x"),
+    ("F-39", DENY_RM, "ionice -c3 rm -rf x"),
+    ("F-39", DENY_RM, "su root -c 'rm -rf x'"),
+    ("F-39", DENY_RM, "su root -c 'rm -rf x'; ls"),
+    ("F-39", DENY_RM, "script -qc 'ls; rm -rf x' /dev/null"),
+    ("F-39", DENY_RM, "git status && choom -n 0 -- rm -rf x"),
     // G-7: the parent's rendering is a blind spot; the program decides.
     ("F-11", RENDERED, "npm test \"$( /usr/bin/r[m] -rf x )\""),
     // G-8: the base by its expanded argv is a blind spot; the operand decides.
@@ -111,10 +118,11 @@ fn gen_fam_15_family_witnesses_are_claimed_by_their_finding() {
 }
 
 /// GEN-FAM-15, INV-KNOWN-2: a bounded run of family pairs under the
-/// deployed profile (seed 3), unaided, finds the classes of issue 26 the
-/// oracle can see — F-29 backquotes, F-31 arithmetic, F-32 builtin
-/// subscripts, F-34 command tables, F-33 prompts, F-10 running builtins,
-/// F-13 shells on a stream — and leaves no violation unclassified.
+/// deployed profile (seed 3), unaided, finds the nine classes of issue 26
+/// — F-29 backquotes, F-31 arithmetic, F-32 builtin subscripts, F-34
+/// command tables, F-38 environments without an assignment word, F-33
+/// prompts, F-10 running builtins, F-13 shells on a stream, F-39 command
+/// runners — and leaves no violation unclassified.
 #[test]
 fn gen_fam_15_family_run_finds_the_classes() {
     let mut config = Config::default();
@@ -131,7 +139,10 @@ fn gen_fam_15_family_run_finds_the_classes() {
     let report = run(&oracle, 3, &[Profile::Deployed], budget);
     let deployed = report.profile(Profile::Deployed).unwrap();
     assert!(deployed.unclassified.is_empty(), "{report}");
-    for id in ["F-29", "F-31", "F-32", "F-33", "F-34", "F-10", "F-13"] {
+    let classes = [
+        "F-29", "F-31", "F-32", "F-34", "F-38", "F-33", "F-10", "F-13", "F-39",
+    ];
+    for id in classes {
         assert!(
             deployed.per_finding.contains_key(id),
             "{id} not found:\n{report}"
@@ -146,4 +157,39 @@ fn gen_fam_15_family_run_finds_the_classes() {
         deployed.families.values().any(|t| t.first.is_some()),
         "{report}"
     );
+}
+
+/// INV-KNOWN-2: F-39's classifier recognizes only its own cause. It claims
+/// a command a runner ran when the runner's words, removed, leave a
+/// command the pipeline does not allow; where another cause hides what ran
+/// as well (a compound statement the parse never enters, F-3), the variant
+/// without the runner is still allowed, and it does not claim it.
+#[test]
+fn inv_known_2_f39_claims_only_its_own_cause() {
+    use inner_cmd_spec::soundness::{GroundObservation, KNOWN_GROUND_VIOLATIONS};
+    let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
+    let f39 = KNOWN_GROUND_VIOLATIONS
+        .iter()
+        .find(|k| k.id == "F-39")
+        .expect("F-39 is classified");
+    let policy = crate::support::policy(DENY_RM, "/home/u");
+    for (command, claimed) in [
+        ("taskset 1 rm -rf x", true),
+        ("{ taskset 1 rm -rf x; }", false),
+        ("if true; then su root -c 'rm -rf x'; fi", false),
+    ] {
+        let outcome = decide(&policy, command, &Options::default());
+        assert_eq!(outcome.outcome, Allow, "{command:?}");
+        let execution = oracle.run(command).expect("the oracle answers");
+        let violations = ground_violations(&policy, &execution);
+        let violation = violations.first().expect("a violation");
+        let observed = GroundObservation {
+            policy: &policy,
+            command,
+            outcome: &outcome,
+            execution: &execution,
+            violation,
+        };
+        assert_eq!((f39.applies)(&observed), claimed, "{command:?}");
+    }
 }

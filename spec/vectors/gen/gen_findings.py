@@ -234,6 +234,8 @@ FAMILY_WITNESSES = [
      [U("export 'GIT_SSH_COMMAND=rm -rf x'"), U("git ls-remote ssh://h/r")], "allow"),
     ("F-38", ["POL-FLOOR-2"], DENY_RM, "set -k; git ls-remote ssh://h/r GIT_SSH_COMMAND='rm -rf x'",
      [U("set -k"), U("git ls-remote ssh://h/r GIT_SSH_COMMAND='rm -rf x'")], "allow"),
+    ("F-39", ["POL-FLOOR-4"], DENY_RM, "taskset 1 rm -rf x", [U("taskset 1 rm -rf x")], "allow"),
+    ("F-39", ["POL-FLOOR-4"], DENY_RM, "su root -c 'rm -rf x'", [U("su root -c 'rm -rf x'")], "allow"),
 ]
 
 

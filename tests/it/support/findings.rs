@@ -213,6 +213,8 @@ pub const FINDINGS: &[Finding] = &[
         "set -k; git ls-remote ssh://h/r GIT_SSH_COMMAND='rm -rf x'",
         "set -k",
     ),
+    whole("F-39", "taskset 1 rm -rf x"),
+    whole("F-39", "su root -c 'rm -rf x'"),
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -251,6 +253,7 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-36", &["POL-MATCH-5", "POL-CHECK-2"]),
     ("F-37", &["POL-UNIT-7"]),
     ("F-38", &["POL-FLOOR-2"]),
+    ("F-39", &["POL-FLOOR-4"]),
 ];
 
 /// The clauses finding `id` follows.
