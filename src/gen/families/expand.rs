@@ -11,8 +11,9 @@
 //! value holding the payload, and that program: the three agree).
 //! Spellings apply word by word, except `q`, `sq`, `bq`, `comma`, `ifs` and
 //! `lines`, which take the whole text; `one-S` applies the word spelling `S`
-//! to one drawn word only (the option of `find . -delete`: `find . -\delete`),
-//! and `bracerun` puts a drawn run of the last words in one brace
+//! to one drawn word only, an option where there is one (`find . -delete`:
+//! `find . -\delete`), and `bracerun` puts a drawn run of the last words,
+//! from an option where there is one, in one brace
 //! (`sed -n 1p {-i,README.md,}`), so a reader of the words sees neither.
 
 use super::builtins_table::{BUILTINS, SET_OPTIONS, SHELL_VARIABLES, SHOPT_OPTIONS};
@@ -163,12 +164,29 @@ fn plain_word(word: &str) -> bool {
     !word.is_empty() && !word.contains(['\\', '\'', '"', '{', '}', ','])
 }
 
-/// `text` with one drawn plain word spelled `spelling`, the others as written.
+/// Of `candidates` (indices of `words`), those that are options (`-…`),
+/// if any: the word that gives a command its effect is most often one.
+fn options_first(words: &[&str], candidates: Vec<usize>) -> Vec<usize> {
+    let options: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&i| words.get(i).is_some_and(|w| w.starts_with('-')))
+        .collect();
+    if options.is_empty() {
+        candidates
+    } else {
+        options
+    }
+}
+
+/// `text` with one drawn plain word spelled `spelling` (an option where
+/// there is one), the others as written.
 fn spell_one<C: Choices + ?Sized>(spelling: &str, text: &str, c: &mut C) -> String {
     let words: Vec<&str> = text.split(' ').collect();
     let plain: Vec<usize> = (0..words.len())
         .filter(|&i| words.get(i).is_some_and(|w| plain_word(w)))
         .collect();
+    let plain = options_first(&words, plain);
     let Some(&chosen) = plain.get(c.choose(plain.len())) else {
         return text.to_owned();
     };
@@ -186,8 +204,9 @@ fn spell_one<C: Choices + ?Sized>(spelling: &str, text: &str, c: &mut C) -> Stri
         .join(" ")
 }
 
-/// `text` with its words from a drawn one on as one brace expansion with an
-/// empty last alternative, which yields those words and nothing more.
+/// `text` with its words from a drawn one on (an option where there is
+/// one) as one brace expansion with an empty last alternative, which yields
+/// those words and nothing more.
 fn brace_run<C: Choices + ?Sized>(text: &str, c: &mut C) -> String {
     let words: Vec<&str> = text.split(' ').collect();
     // Only a run of words braces cleanly: none may carry `{`, `}` or `,`.
@@ -199,6 +218,7 @@ fn brace_run<C: Choices + ?Sized>(text: &str, c: &mut C) -> String {
             })
         })
         .collect();
+    let starts = options_first(&words, starts);
     let Some(&from) = starts.get(c.choose(starts.len())) else {
         return text.to_owned();
     };
@@ -287,18 +307,24 @@ mod tests {
     #[test]
     fn spellings_of_one_argument_and_of_a_run() {
         let mut first = ByteChoices::new(&[]);
-        assert_eq!(spell("one-brace", ". -delete", &mut first), "{.,} -delete");
+        assert_eq!(spell("one-brace", ". -delete", &mut first), ". {-delete,}");
+        assert_eq!(
+            spell("one-brace", "push origin", &mut first),
+            "{push,} origin"
+        );
         assert_eq!(
             spell("bracerun", "-n 1p -i README.md", &mut first),
             "{-n,1p,-i,README.md,}"
         );
-        let mut last = ByteChoices::new(&[1, 2]);
-        assert_eq!(spell("one-brace", ". -delete", &mut last), ". {-delete,}");
+        let mut second = ByteChoices::new(&[1, 1, 1]);
         assert_eq!(
-            spell("bracerun", "-n 1p -i README.md", &mut last),
+            spell("one-brace", "push origin", &mut second),
+            "push {origin,}"
+        );
+        assert_eq!(
+            spell("bracerun", "-n 1p -i README.md", &mut second),
             "-n 1p {-i,README.md,}"
         );
-        let mut second = ByteChoices::new(&[1]);
         assert_eq!(
             spell("one-bsmid", ". -exec touch pwned \\;", &mut second),
             ". -\\exec touch pwned \\;"
