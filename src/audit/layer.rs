@@ -3,20 +3,18 @@
 //!
 //! Requests are pipelined: up to [`WINDOW`] lines are written before the
 //! answers are read, so a layer that answers line by line is batched for
-//! free. Reading and writing run on helper threads, so a hung layer costs
-//! the timeout, never the audit.
+//! free. Reading and writing run on helper threads ([`LineChild`], shared
+//! with the conformance runner), so a hung layer costs the timeout, never
+//! the audit.
 
 use std::collections::HashMap;
-use std::io::{BufReader, Write};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
 use super::AuditError;
+use crate::conform::child::{LineChild, NoLine};
 use crate::conform::split_command_line;
-use crate::protocol::server::{read_bounded_line, BoundedLine};
 
 /// The audit protocol's version (`AUDIT-PROTO-1`).
 pub const AUDIT_PROTOCOL: u64 = 1;
@@ -75,9 +73,7 @@ pub struct Identity {
 
 /// A running layer with a cache of its answers.
 pub struct Layer {
-    child: Child,
-    requests: Option<Sender<String>>,
-    answers: Receiver<Option<Vec<u8>>>,
+    child: LineChild,
     timeout: Duration,
     next_id: u64,
     cache: HashMap<Ask, Answer>,
@@ -98,48 +94,10 @@ impl Layer {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| AuditError::Layer("empty --impl".to_owned()))?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
+        let child = LineChild::spawn(program, args, MAX_ANSWER_BYTES)
             .map_err(|error| AuditError::Layer(format!("cannot start {program:?}: {error}")))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(AuditError::Layer("no pipes to the layer".to_owned()));
-        };
-        let (request_tx, request_rx) = mpsc::channel::<String>();
-        std::thread::spawn(move || {
-            let mut stdin = stdin;
-            for line in request_rx {
-                let written = stdin
-                    .write_all(line.as_bytes())
-                    .and_then(|()| stdin.write_all(b"\n"))
-                    .and_then(|()| stdin.flush());
-                if written.is_err() {
-                    break;
-                }
-            }
-        });
-        let (answer_tx, answer_rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            while let Ok(Some(line)) = read_bounded_line(&mut reader, MAX_ANSWER_BYTES) {
-                let line = match line {
-                    BoundedLine::Complete(bytes) => Some(bytes),
-                    BoundedLine::TooLong => None,
-                };
-                if answer_tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut layer = Self {
             child,
-            requests: Some(request_tx),
-            answers: answer_rx,
             timeout,
             next_id: 0,
             cache: HashMap::new(),
@@ -222,11 +180,7 @@ impl Layer {
     }
 
     fn send(&self, request: &Value) -> Result<(), AuditError> {
-        let sent = self
-            .requests
-            .as_ref()
-            .is_some_and(|requests| requests.send(request.to_string()).is_ok());
-        if sent {
+        if self.child.send(request.to_string()) {
             Ok(())
         } else {
             Err(AuditError::Layer("the layer closed its input".to_owned()))
@@ -234,31 +188,20 @@ impl Layer {
     }
 
     fn receive(&self) -> Result<Value, AuditError> {
-        match self.answers.recv_timeout(self.timeout) {
-            Ok(Some(bytes)) => serde_json::from_slice(&bytes).map_err(|error| {
+        match self.child.receive(self.timeout) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|error| {
                 AuditError::Layer(format!(
                     "not a JSON line: {error}: {:?}",
                     String::from_utf8_lossy(&bytes)
                 ))
             }),
-            Ok(None) => Err(AuditError::Layer("an answer line is too long".to_owned())),
-            Err(mpsc::RecvTimeoutError::Timeout) => Err(AuditError::Layer(format!(
+            Err(NoLine::TooLong) => Err(AuditError::Layer("an answer line is too long".to_owned())),
+            Err(NoLine::Timeout) => Err(AuditError::Layer(format!(
                 "no answer within {} ms",
                 self.timeout.as_millis()
             ))),
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                Err(AuditError::Layer("the layer closed its output".to_owned()))
-            }
+            Err(NoLine::Closed) => Err(AuditError::Layer("the layer closed its output".to_owned())),
         }
-    }
-}
-
-impl Drop for Layer {
-    fn drop(&mut self) {
-        // Closing its input ends a well-behaved layer; the kill ends the rest.
-        self.requests = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

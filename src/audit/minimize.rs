@@ -137,12 +137,23 @@ fn drop_words(command: &str, _: &[String]) -> Vec<String> {
     out
 }
 
-/// The command without a run of its characters, halving the run's length.
+/// The command without a run of its characters, halving the run's length,
+/// and of two (a pair such as `""` or `''` goes only as a pair: either of
+/// its characters alone leaves a quote open).
 fn drop_characters(command: &str, _: &[String]) -> Vec<String> {
     let chars: Vec<char> = command.chars().collect();
     let mut out = Vec::new();
+    let mut sizes = Vec::new();
     let mut size = chars.len() / 2;
     while size >= 1 {
+        sizes.push(size);
+        size /= 2;
+    }
+    if chars.len() > 2 && !sizes.contains(&2) {
+        sizes.push(2);
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+    }
+    for size in sizes {
         for start in 0..=chars.len().saturating_sub(size) {
             let variant: String = chars
                 .iter()
@@ -152,7 +163,6 @@ fn drop_characters(command: &str, _: &[String]) -> Vec<String> {
                 .collect();
             out.push(variant);
         }
-        size /= 2;
     }
     out
 }
@@ -180,5 +190,7 @@ mod tests {
             vec!["b".to_owned(), "a".to_owned()]
         );
         assert!(drop_characters("abcd", &[]).contains(&"cd".to_owned()));
+        let pairs = drop_characters(r#"sort -""o p""wned x"#, &[]);
+        assert!(pairs.contains(&r#"sort -o p""wned x"#.to_owned()));
     }
 }

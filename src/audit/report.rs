@@ -121,15 +121,17 @@ impl Report {
     /// (`AUDIT-6`): the same command once every calibrated base's program
     /// name is read as one placeholder, so `alias ls='kill 1'` and
     /// `alias du='kill 1'` count once.
-    pub fn add_witness(&mut self, witness: Witness) {
+    /// Whether it was added.
+    pub fn add_witness(&mut self, witness: Witness) -> bool {
         let shape = self.shape(&witness.command);
-        if !self
+        let new = !self
             .witnesses
             .iter()
-            .any(|w| self.shape(&w.command) == shape)
-        {
+            .any(|w| self.shape(&w.command) == shape);
+        if new {
             self.witnesses.push(witness);
         }
+        new
     }
 
     /// `command` with every whole word that is a calibrated base's program
@@ -364,9 +366,9 @@ mod tests {
         };
         assert_eq!(report.shape("alias ls='kill 1'\nls"), "alias B='kill 1'\nB");
         assert_eq!(report.shape("lsof; du-x"), "lsof; du-x");
-        report.add_witness(witness("alias ls='kill 1'\nls"));
-        report.add_witness(witness("alias du='kill 1'\ndu"));
-        report.add_witness(witness("ls # \\\nkill 1"));
+        assert!(report.add_witness(witness("alias ls='kill 1'\nls")));
+        assert!(!report.add_witness(witness("alias du='kill 1'\ndu")));
+        assert!(report.add_witness(witness("ls # \\\nkill 1")));
         assert_eq!(report.witnesses.len(), 2);
         assert!(markdown(&report).contains("## f"));
     }

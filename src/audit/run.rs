@@ -2,7 +2,7 @@
 //! minimize and confirm each new witness (`AUDIT-1`..`AUDIT-8`); and the
 //! replay of a saved report (`AUDIT-11`).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
 use super::calibrate::calibrate;
@@ -146,15 +146,39 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
         ));
     };
     let mut minimized: HashSet<(String, Vec<String>)> = HashSet::new();
+    let mut queue = Queue::default();
     let mut next = 0u64;
     loop {
+        let out_of_time =
+            matches!(settings.budget, Budget::Time(limit) if began.elapsed() >= limit);
+        if out_of_time {
+            break;
+        }
+        if let Some(found) = queue.take_first_of_family() {
+            let witness = minimize_and_confirm(&mut auditor, &found.case, found.verdict, &report)?;
+            // A minimized witness of a shape already listed leaves its family to its next one.
+            if report.add_witness(witness) {
+                queue.covered.insert(found.case.family);
+            }
+            continue;
+        }
         let room = match settings.budget {
             Budget::Cases(cases) => cases.saturating_sub(next).min(BATCH),
-            Budget::Time(limit) if began.elapsed() < limit => BATCH,
-            Budget::Time(_) => 0,
+            Budget::Time(_) => BATCH,
         };
         if room == 0 {
-            break;
+            // Every case is drawn: the rest of the queue, in order found.
+            let Some(found) = queue.waiting.pop_front() else {
+                break;
+            };
+            let witness = minimize_and_confirm(&mut auditor, &found.case, found.verdict, &report)?;
+            report.add_witness(witness);
+            continue;
+        }
+        // Between two batches, one witness of a family already minimized.
+        if let Some(found) = queue.waiting.pop_front() {
+            let witness = minimize_and_confirm(&mut auditor, &found.case, found.verdict, &report)?;
+            report.add_witness(witness);
         }
         let cases: Vec<FamilyCase> = (next..next + room)
             .map(|n| draw(settings.seed, settings.shard.case(n), &ingredients))
@@ -162,7 +186,7 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
         next += room;
         let commands: Vec<String> = cases.iter().map(|c| c.command.clone()).collect();
         let checked = auditor.check(&commands)?;
-        for (case, checked) in cases.iter().zip(checked) {
+        for (case, checked) in cases.into_iter().zip(checked) {
             let counts = report.families.entry(case.family.to_owned()).or_default();
             counts.tried += 1;
             let verdict = match checked {
@@ -207,15 +231,42 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
             counts.witnesses += 1;
             let mut signature = verdict.refused_alone.clone();
             signature.sort();
-            if !minimized.insert((case.family.to_owned(), signature)) {
-                continue;
+            if minimized.insert((case.family.to_owned(), signature)) {
+                queue.waiting.push_back(Found { case, verdict });
             }
-            let witness = minimize_and_confirm(&mut auditor, case, verdict, &report)?;
-            report.add_witness(witness);
         }
     }
     report.total();
     Ok(report)
+}
+
+/// A witness waiting to be minimized.
+struct Found {
+    case: FamilyCase,
+    verdict: Verdict,
+}
+
+/// The witnesses waiting to be minimized (`AUDIT-6`): the first of a family
+/// goes before all others, so a time budget reaches as many families as it
+/// can before it spends time on further witnesses of one. A family is
+/// covered once a witness of its own is listed.
+#[derive(Default)]
+struct Queue {
+    /// In the order found.
+    waiting: VecDeque<Found>,
+    /// Families with a minimized witness listed.
+    covered: HashSet<&'static str>,
+}
+
+impl Queue {
+    /// The first waiting witness of a family none of whose witnesses is minimized yet.
+    fn take_first_of_family(&mut self) -> Option<Found> {
+        let at = self
+            .waiting
+            .iter()
+            .position(|found| !self.covered.contains(found.case.family))?;
+        self.waiting.remove(at)
+    }
 }
 
 fn minimize_and_confirm(
@@ -280,4 +331,45 @@ pub fn replay(layer: &str, saved: &Report, threads: usize) -> Result<Report, Aud
         });
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(family: &'static str, command: &str) -> Found {
+        Found {
+            case: FamilyCase {
+                command: command.to_owned(),
+                family,
+                base: String::new(),
+                payload: String::new(),
+                placement: "",
+                form: "",
+            },
+            verdict: Verdict::default(),
+        }
+    }
+
+    /// AUDIT-6: the first witness of each family not yet minimized goes
+    /// before further witnesses of a family that has one, in the order found.
+    #[test]
+    fn audit_6_first_of_each_family_is_minimized_first() {
+        let mut queue = Queue::default();
+        for (family, command) in [("a", "a1"), ("a", "a2"), ("b", "b1"), ("a", "a3")] {
+            queue.waiting.push_back(found(family, command));
+        }
+        let take = |queue: &mut Queue| queue.take_first_of_family().map(|f| f.case.command);
+        assert_eq!(take(&mut queue).as_deref(), Some("a1"));
+        queue.covered.insert("a");
+        assert_eq!(take(&mut queue).as_deref(), Some("b1"));
+        queue.covered.insert("b");
+        assert_eq!(take(&mut queue), None);
+        let rest: Vec<_> = queue
+            .waiting
+            .iter()
+            .map(|f| f.case.command.as_str())
+            .collect();
+        assert_eq!(rest, ["a2", "a3"]);
+    }
 }

@@ -12,6 +12,7 @@
 
 pub mod brief;
 pub mod builtin;
+pub mod child;
 pub mod compare;
 #[cfg(feature = "proptest")]
 pub mod fuzz;

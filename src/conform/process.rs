@@ -1,13 +1,10 @@
 //! Running an implementation as a `serve` process (`CONF-RUN-1`, `CONF-RUN-2`, `CONF-RUN-8`).
 
-use std::io::{BufReader, Write};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::protocol::server::{read_bounded_line, BoundedLine};
+use super::child::{LineChild, NoLine};
 use crate::protocol::PROTOCOL_VERSION;
 
 /// The longest response line the runner accepts (responses echo requests, so twice a request).
@@ -114,13 +111,11 @@ impl std::error::Error for ProcessError {}
 
 /// A running implementation speaking the protocol on its stdin/stdout.
 ///
-/// Reading and writing happen on helper threads so that a hung process (one
-/// that neither answers nor reads) can only cost the timeout, never hang the
-/// runner (`CONF-RUN-8`).
+/// Reading and writing happen on helper threads ([`LineChild`]) so that a
+/// hung process (one that neither answers nor reads) can only cost the
+/// timeout, never hang the runner (`CONF-RUN-8`).
 pub struct Implementation {
-    child: Child,
-    requests: Option<Sender<String>>,
-    responses: Receiver<Option<Vec<u8>>>,
+    child: LineChild,
     /// The handshake line the implementation sent.
     pub handshake: Value,
 }
@@ -135,54 +130,14 @@ impl Implementation {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| ProcessError::CommandLine("empty command line".into()))?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|source| ProcessError::Spawn {
+        let child = LineChild::spawn(program, args, MAX_RESPONSE_BYTES).map_err(|source| {
+            ProcessError::Spawn {
                 program: program.clone(),
                 source,
-            })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(ProcessError::Spawn {
-                program: program.clone(),
-                source: std::io::Error::other("no pipes"),
-            });
-        };
-        let (request_tx, request_rx) = mpsc::channel::<String>();
-        std::thread::spawn(move || {
-            let mut stdin = stdin;
-            for line in request_rx {
-                let written = stdin
-                    .write_all(line.as_bytes())
-                    .and_then(|()| stdin.write_all(b"\n"))
-                    .and_then(|()| stdin.flush());
-                if written.is_err() {
-                    break;
-                }
             }
-        });
-        let (response_tx, response_rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            while let Ok(Some(line)) = read_bounded_line(&mut reader, MAX_RESPONSE_BYTES) {
-                let line = match line {
-                    BoundedLine::Complete(bytes) => Some(bytes),
-                    BoundedLine::TooLong => None,
-                };
-                if response_tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        })?;
         let mut implementation = Self {
             child,
-            requests: Some(request_tx),
-            responses: response_rx,
             handshake: Value::Null,
         };
         // Errors name the whole command line: several adapters often share one interpreter.
@@ -214,11 +169,7 @@ impl Implementation {
     /// # Errors
     /// Timeout, exit, or a response that is not a JSON object echoing `id`.
     pub fn exchange(&mut self, request: &Value, timeout: Duration) -> Result<Value, ProcessError> {
-        let sent = self
-            .requests
-            .as_ref()
-            .is_some_and(|requests| requests.send(request.to_string()).is_ok());
-        if !sent {
+        if !self.child.send(request.to_string()) {
             return Err(ProcessError::Exited);
         }
         let response = self.receive(timeout)?;
@@ -235,15 +186,15 @@ impl Implementation {
 
     /// Waits for one line and decodes it as a JSON object.
     fn receive(&mut self, timeout: Duration) -> Result<Value, ProcessError> {
-        let line = match self.responses.recv_timeout(timeout) {
-            Ok(Some(line)) => line,
-            Ok(None) => {
+        let line = match self.child.receive(timeout) {
+            Ok(line) => line,
+            Err(NoLine::TooLong) => {
                 return Err(ProcessError::BadResponse(format!(
                     "is longer than {MAX_RESPONSE_BYTES} bytes"
                 )))
             }
-            Err(RecvTimeoutError::Timeout) => return Err(ProcessError::Timeout(timeout)),
-            Err(RecvTimeoutError::Disconnected) => return Err(ProcessError::Exited),
+            Err(NoLine::Timeout) => return Err(ProcessError::Timeout(timeout)),
+            Err(NoLine::Closed) => return Err(ProcessError::Exited),
         };
         // The line itself is shown (shortened, control characters escaped):
         // it is usually a log line on the wrong stream.
@@ -263,30 +214,7 @@ impl Implementation {
 
     /// Closes stdin, gives the process a moment to exit, then kills it.
     pub fn stop(mut self) {
-        self.shut_down();
-    }
-
-    fn shut_down(&mut self) {
-        // Dropping the sender ends the writer thread, which closes stdin.
-        self.requests = None;
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Implementation {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
+        self.child.stop(Duration::from_millis(500));
     }
 }
 

@@ -10,7 +10,11 @@
 //! placed), `ENVVAR`/`ENVVAL`/`ENVPROG` (one variable a program reads, its
 //! value holding the payload, and that program: the three agree).
 //! Spellings apply word by word, except `q`, `sq`, `bq`, `comma`, `ifs` and
-//! `lines`, which take the whole text.
+//! `lines`, which take the whole text; `one-S` applies the word spelling `S`
+//! to one drawn word only, an option where there is one (`find . -delete`:
+//! `find . -\delete`), and `bracerun` puts a drawn run of the last words,
+//! from an option where there is one, in one brace
+//! (`sed -n 1p {-i,README.md,}`), so a reader of the words sees neither.
 
 use super::builtins_table::{BUILTINS, SET_OPTIONS, SHELL_VARIABLES, SHOPT_OPTIONS};
 use super::catalogue::{ENV_READERS, READ_VARIABLES, RUNNING_PROGRAMS};
@@ -143,12 +147,88 @@ pub(super) fn spell<C: Choices + ?Sized>(spelling: &str, text: &str, c: &mut C) 
         "comma" => text.replace(' ', ","),
         "ifs" => text.replace(' ', "${IFS}"),
         "" => text.to_owned(),
+        "bracerun" => brace_run(text, c),
+        one if one.starts_with("one-") => spell_one(one.trim_start_matches("one-"), text, c),
         word_wise => text
             .split(' ')
             .map(|word| spell_word(word_wise, word))
             .collect::<Vec<_>>()
             .join(" "),
     }
+}
+
+/// Whether a word can be respelled alone without changing how bash splits
+/// the rest: a backslash, a quote or a brace of its own would be read
+/// together with the spelling's (`\;` braced stays `\;`, bsmid makes `\\;`).
+fn plain_word(word: &str) -> bool {
+    !word.is_empty() && !word.contains(['\\', '\'', '"', '{', '}', ','])
+}
+
+/// Of `candidates` (indices of `words`), those that are options (`-…`),
+/// if any: the word that gives a command its effect is most often one.
+fn options_first(words: &[&str], candidates: Vec<usize>) -> Vec<usize> {
+    let options: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&i| words.get(i).is_some_and(|w| w.starts_with('-')))
+        .collect();
+    if options.is_empty() {
+        candidates
+    } else {
+        options
+    }
+}
+
+/// `text` with one drawn plain word spelled `spelling` (an option where
+/// there is one), the others as written.
+fn spell_one<C: Choices + ?Sized>(spelling: &str, text: &str, c: &mut C) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    let plain: Vec<usize> = (0..words.len())
+        .filter(|&i| words.get(i).is_some_and(|w| plain_word(w)))
+        .collect();
+    let plain = options_first(&words, plain);
+    let Some(&chosen) = plain.get(c.choose(plain.len())) else {
+        return text.to_owned();
+    };
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            if i == chosen {
+                spell_word(spelling, w)
+            } else {
+                (*w).to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `text` with its words from a drawn one on (an option where there is
+/// one) as one brace expansion with an empty last alternative, which yields
+/// those words and nothing more.
+fn brace_run<C: Choices + ?Sized>(text: &str, c: &mut C) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    // Only a run of words braces cleanly: none may carry `{`, `}` or `,`.
+    let starts: Vec<usize> = (0..words.len())
+        .filter(|&k| {
+            words.get(k..).is_some_and(|run| {
+                run.iter()
+                    .all(|w| !w.is_empty() && !w.contains(['{', '}', ',']))
+            })
+        })
+        .collect();
+    let starts = options_first(&words, starts);
+    let Some(&from) = starts.get(c.choose(starts.len())) else {
+        return text.to_owned();
+    };
+    let (head, run) = words.split_at(from);
+    let braced = format!("{{{},}}", run.join(","));
+    head.iter()
+        .copied()
+        .chain([braced.as_str()])
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `text` run by backquotes nested `depth` deep: each level escapes the
@@ -220,5 +300,36 @@ mod tests {
         assert_eq!(spell("glob", "rm", &mut c), "r[m]");
         assert_eq!(spell("ifs", "rm -rf x", &mut c), "rm${IFS}-rf${IFS}x");
         assert_eq!(spell("q", "it's", &mut c), r"'it'\''s'");
+    }
+
+    /// GEN-FAM-8: one word of the arguments alone, and a run of the last
+    /// words as one brace, each drawn; words a spelling would break are left.
+    #[test]
+    fn spellings_of_one_argument_and_of_a_run() {
+        let mut first = ByteChoices::new(&[]);
+        assert_eq!(spell("one-brace", ". -delete", &mut first), ". {-delete,}");
+        assert_eq!(
+            spell("one-brace", "push origin", &mut first),
+            "{push,} origin"
+        );
+        assert_eq!(
+            spell("bracerun", "-n 1p -i README.md", &mut first),
+            "{-n,1p,-i,README.md,}"
+        );
+        let mut second = ByteChoices::new(&[1, 1, 1]);
+        assert_eq!(
+            spell("one-brace", "push origin", &mut second),
+            "push {origin,}"
+        );
+        assert_eq!(
+            spell("bracerun", "-n 1p -i README.md", &mut second),
+            "-n 1p {-i,README.md,}"
+        );
+        assert_eq!(
+            spell("one-bsmid", ". -exec touch pwned \\;", &mut second),
+            ". -\\exec touch pwned \\;"
+        );
+        assert_eq!(spell("one-bsmid", "\\;", &mut second), "\\;");
+        assert_eq!(spell("bracerun", "a,b", &mut second), "a,b");
     }
 }

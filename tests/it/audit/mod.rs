@@ -12,6 +12,7 @@ use inner_cmd_spec::policy::{config, Policy};
 use inner_cmd_spec::verdict::PermissionState;
 
 mod layers;
+mod planted;
 mod schema;
 
 const BIN: &str = env!("CARGO_BIN_EXE_inner-cmd");

@@ -26,6 +26,7 @@ pub(super) const SPELLINGS: &[Family] = &[
             "«uni:N» «A»",
             "«N» «ansi:A1» «AR»",
             "«N» «hex:A»",
+            "«N» «one-ansi:A»",
         ],
     ),
     family(
@@ -40,6 +41,7 @@ pub(super) const SPELLINGS: &[Family] = &[
             "«bsmid:N» «A»",
             "«N» «bsmid:A1» «AR»",
             "«N» «bs:A»",
+            "«N» «one-bsmid:A»",
         ],
     ),
     family(
@@ -55,6 +57,7 @@ pub(super) const SPELLINGS: &[Family] = &[
             "«N» «empty:A1» «AR»",
             "«N» «dqmid:A»",
             "«empty:P»",
+            "«N» «one-empty:A»",
         ],
     ),
     family(
@@ -70,16 +73,23 @@ pub(super) const SPELLINGS: &[Family] = &[
             "«locale:N» «A»",
             "«N» «dq:A1» «AR»",
             "«N» «locale:A»",
+            "«N» «one-dq:A»",
         ],
     ),
     family(
         "spell-brace",
-        "brace expansion that yields the word: `{rm,}`, `{-D,}`, `{rm,-rf,x}`",
+        "brace expansion that yields the word: `{rm,}`, `{-D,}`, `{rm,-rf,x}`, `{-i,README.md,}`",
         "GEN-FAM-8",
         "3.5.1 Brace Expansion",
         Command,
         Runs,
-        &["«brace:N» «A»", "«N» «brace:A1» «AR»", "{«comma:P»}"],
+        &[
+            "«brace:N» «A»",
+            "«N» «brace:A1» «AR»",
+            "{«comma:P»}",
+            "«N» «one-brace:A»",
+            "«N» «bracerun:A»",
+        ],
     ),
     family(
         "spell-glob",
@@ -155,7 +165,12 @@ pub(super) const SPELLINGS: &[Family] = &[
         "3.1.2.1 Escape Character",
         Command,
         Runs,
-        &["«cont:N» «A»", "«N» «cont:A1» «AR»", "«N»\\\n «A»"],
+        &[
+            "«cont:N» «A»",
+            "«N» «cont:A1» «AR»",
+            "«N»\\\n «A»",
+            "«N» «one-cont:A»",
+        ],
     ),
 ];
 
