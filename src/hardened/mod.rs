@@ -30,6 +30,7 @@ pub mod effects;
 pub mod expand;
 mod judgement;
 pub mod parse;
+mod program_tables;
 pub mod programs;
 pub mod reach;
 pub mod reading;

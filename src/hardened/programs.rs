@@ -47,6 +47,20 @@ pub const PROGRAMS: &[(&str, &str)] = &[
     ("busybox", ""),
 ];
 
+/// The `key:value` fields of a syntax string of this table or of
+/// [`super::runners`]'s (a field without `:` has an empty value).
+pub(super) fn syntax_fields(syntax: &str) -> impl Iterator<Item = (&str, &str)> {
+    syntax
+        .split(' ')
+        .filter(|f| !f.is_empty())
+        .map(|field| field.split_once(':').unwrap_or((field, "")))
+}
+
+/// A field's comma-separated list.
+pub(super) fn syntax_list(value: &str) -> Vec<&str> {
+    value.split(',').filter(|v| !v.is_empty()).collect()
+}
+
 /// One program's syntax, read from its [`PROGRAMS`] entry.
 #[derive(Debug, Clone, Default)]
 struct Program<'t> {
@@ -69,14 +83,8 @@ impl<'t> Program<'t> {
             name,
             ..Program::default()
         };
-        for field in syntax.split(' ').filter(|f| !f.is_empty()) {
-            let (key, value) = field.split_once(':').unwrap_or((field, ""));
-            let list = || {
-                value
-                    .split(',')
-                    .filter(|v| !v.is_empty())
-                    .collect::<Vec<_>>()
-            };
+        for (key, value) in syntax_fields(syntax) {
+            let list = || syntax_list(value);
             match key {
                 "operands" => program.operands = value.parse().unwrap_or(usize::MAX),
                 "short" => program.short = value,
@@ -122,109 +130,8 @@ impl<'t> Program<'t> {
     }
 }
 
-/// Programs that run a command but whose reading this profile does not
-/// model: a shell string (`su -c`, `script -c`, `sg`), another user, root
-/// or namespace in which names resolve differently (`sudo`, `doas`,
-/// `runuser`, `chroot`, `unshare`, `nsenter`, `runcon`, `setpriv`), or not
-/// installed here to read its syntax from (`ltrace`, `parallel`, …).
-pub const UNMODELLED: &[&str] = &[
-    "su",
-    "runuser",
-    "sudo",
-    "doas",
-    "chroot",
-    "unshare",
-    "nsenter",
-    "runcon",
-    "setpriv",
-    "script",
-    "sg",
-    "systemd-run",
-    "ltrace",
-    "parallel",
-    "rust-parallel",
-    "rush",
-    "firejail",
-    "cgexec",
-    "numactl",
-    "catchsegv",
-    "pkexec",
-    "proot",
-    "bwrap",
-    "ssh",
-    "gdb",
-    "expect",
-    "tmux",
-    "screen",
-    // Prefix runners outside coreutils and util-linux (HARD-RUN-4): each
-    // runs its operands as a command, with options this table does not read.
-    "perf",
-    "faketime",
-    "xvfb-run",
-    "dbus-run-session",
-    "dbus-launch",
-    "unbuffer",
-    "chronic",
-    "ifne",
-    "eatmydata",
-    "nocache",
-    "torsocks",
-    "torify",
-    "proxychains",
-    "proxychains4",
-    "tsocks",
-    "trickle",
-    "cpulimit",
-    "systemd-inhibit",
-    "systemd-nspawn",
-    "rlwrap",
-    "lldb",
-    "rr",
-    "uftrace",
-    "heaptrack",
-    "schedtool",
-    "tini",
-    "dumb-init",
-    "gosu",
-    "su-exec",
-    "chpst",
-    "envdir",
-    "envuidgid",
-    "setuidgid",
-    "softlimit",
-    "dtach",
-    "abduco",
-    "run0",
-    "newgrp",
-    "fakechroot",
-    "hyperfine",
-    "entr",
-    "watchexec",
-    "nodemon",
-    "concurrently",
-    "cross-env",
-    "env-cmd",
-    "dotenv",
-    "dotenvx",
-    "direnv",
-    "nix-shell",
-    "flatpak-spawn",
-    "mispipe",
-    "pee",
-    "lckdo",
-    "sem",
-    "nq",
-    "tsp",
-    "at",
-    "batch",
-    "sshpass",
-    "ssh-agent",
-    "mpirun",
-    "mpiexec",
-    "srun",
-    "xterm",
-    "zellij",
-];
+use super::program_tables::SETARCH_ARCHITECTURES;
+pub use super::program_tables::UNMODELLED;
 
 /// The inner command of a program, as indices into its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -367,54 +274,6 @@ fn read(program: &Program<'_>, args: &[&str]) -> Reading {
         Reading::NoCommand
     }
 }
-
-/// The architectures `setarch` knows on some platform (util-linux
-/// `setarch.c`, every platform's table, and the machine names `uname -m`
-/// gives there).
-const SETARCH_ARCHITECTURES: &[&str] = &[
-    "uname26",
-    "linux32",
-    "linux64",
-    "ppc32",
-    "ppc",
-    "ppc64",
-    "ppc64pseries",
-    "ppc64iseries",
-    "ppc32le",
-    "ppcle",
-    "ppc64le",
-    "i386",
-    "i486",
-    "i586",
-    "i686",
-    "athlon",
-    "x86_64",
-    "ia64",
-    "parisc32",
-    "parisc",
-    "parisc64",
-    "s390",
-    "s390x",
-    "sparc",
-    "sparc32bash",
-    "sparc32",
-    "sparc64",
-    "mips32",
-    "mips",
-    "mips64",
-    "alpha",
-    "alphaev5",
-    "alphaev56",
-    "alphaev6",
-    "alphaev67",
-    "aarch64",
-    "arm64",
-    "armv7l",
-    "armv8l",
-    "arm",
-    "riscv64",
-    "loongarch64",
-];
 
 /// `nice -10 cmd`: the old form of `-n 10`.
 fn is_old_nice(arg: &str) -> bool {

@@ -9,7 +9,7 @@
 //! command when its reading is plain; every other one asks, because the
 //! command it names is a string only a shell or the program reads.
 
-use super::programs::{Inner, Runs};
+use super::programs::{syntax_fields, syntax_list, Inner, Runs};
 
 /// Subcommands that run the rest of the line as a command, found on `PATH`
 /// in the tool's environment (each tool's `--help`): `uv run pytest -q` runs
@@ -198,14 +198,8 @@ fn uses(syntax: &str, args: &[&str]) -> bool {
     let mut plus = false;
     let mut always = false;
     let mut unless: Vec<&str> = Vec::new();
-    for field in syntax.split(' ').filter(|f| !f.is_empty()) {
-        let (key, value) = field.split_once(':').unwrap_or((field, ""));
-        let list = || {
-            value
-                .split(',')
-                .filter(|v| !v.is_empty())
-                .collect::<Vec<_>>()
-        };
+    for (key, value) in syntax_fields(syntax) {
+        let list = || syntax_list(value);
         match key {
             "short" => short = value,
             "old" => old = value,
