@@ -239,6 +239,7 @@ pub mod hardened;
 pub mod conform;
 pub mod pipeline;
 pub mod protocol;
+mod shell_quote;
 pub mod trace;
 
 #[cfg(feature = "gen")]

@@ -172,6 +172,7 @@ mod stub_build;
 mod words;
 pub use words::{assigned_names, literal_words};
 
+pub use crate::shell_quote::shell_quote;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -289,20 +290,6 @@ impl std::fmt::Display for GroundError {
 }
 
 impl std::error::Error for GroundError {}
-
-/// `word` quoted for bash when it needs quoting (single quotes, `'\''` for a quote).
-#[must_use]
-pub fn shell_quote(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"_-./:=@%+,".contains(&b));
-    if plain {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
-}
 
 /// An argv as a command's text: the program's basename, then its
 /// arguments, shell-quoted (how a program no bash text names is judged,

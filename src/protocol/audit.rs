@@ -13,6 +13,7 @@ use super::MAX_LINE_BYTES;
 use crate::hardened::Profile;
 use crate::pipeline::{decide_profiled, Options};
 use crate::policy::Policy;
+use crate::shell_quote::shell_quote;
 use crate::verdict::PermissionState;
 
 /// The handshake line of `serve --audit` (`AUDIT-PROTO-1`).
@@ -68,19 +69,11 @@ fn command_of(request: &Value) -> Result<String, String> {
     match argv.as_slice() {
         ["bash" | "sh", "-c" | "-lc", script] => Ok((*script).to_owned()),
         [] => Err("\"argv\" is empty".to_owned()),
-        words => Ok(words.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ")),
-    }
-}
-
-fn quote(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"_-./:=@%+,".contains(&b));
-    if plain {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
+        words => Ok(words
+            .iter()
+            .map(|w| shell_quote(w))
+            .collect::<Vec<_>>()
+            .join(" ")),
     }
 }
 
