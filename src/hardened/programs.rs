@@ -45,6 +45,7 @@ pub const PROGRAMS: &[(&str, &str)] = &[
     ("xargs", "short:a:d:E:I:L:n:P:s:e::i::l::0oprtx long:arg-file=,delimiter=,max-lines=,max-args=,max-procs=,max-chars=,process-slot-var=,null,eof,replace,open-tty,interactive,no-run-if-empty,verbose,exit,show-limits"),
     ("fakeroot", "short:l:f:s:i:b:uhv long:lib=,faked=,unknown-is-real unsure:-s,-i,-b"),
     ("busybox", ""),
+    ("toybox", ""),
 ];
 
 /// The `key:value` fields of a syntax string of this table or of
@@ -161,7 +162,7 @@ pub enum Runs {
 /// arguments `args`; `literal[i]` is false for an argument only run time knows.
 #[must_use]
 pub fn runs(name: &str, args: &[&str], literal: &[bool]) -> Runs {
-    if UNMODELLED.contains(&name) {
+    if super::runs::names_one_of(name, UNMODELLED) {
         return Runs::Unsure;
     }
     if let Some(runs) = super::runners::runner(name, args, literal) {
@@ -171,7 +172,13 @@ pub fn runs(name: &str, args: &[&str], literal: &[bool]) -> Runs {
         return find_exec(args);
     }
     let Some(program) = Program::find(name) else {
-        return Runs::Nothing;
+        // A versioned build of a program of the table (`timeout2`) is not
+        // read: its options may differ.
+        let stem = super::runs::stem(name);
+        return match Program::find(stem) {
+            Some(_) if stem != name => Runs::Unsure,
+            _ => Runs::Nothing,
+        };
     };
     let known = |upto: usize| literal.iter().take(upto).all(|l| *l);
     // watch runs `sh -c` on its joined arguments unless told to exec them.

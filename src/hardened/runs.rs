@@ -35,7 +35,11 @@ pub const CODE_BUILTINS: [&str; 19] = [
 /// command string with `-c` (`HARD-RUN-2`). From Debian 12's packages and
 /// their manuals: bash (and `rbash`), dash, zsh, ksh93 (`ksh`, `ksh93`,
 /// `rksh`), mksh (`lksh`), yash, fish, csh/tcsh, posh, the BSD `oksh`/`loksh`,
-/// busybox's `ash`/`hush`, rc, es, and PowerShell, elvish, nushell and xonsh.
+/// busybox's `ash`/`hush`, rc, es, and PowerShell, elvish, nushell and xonsh;
+/// and, outside Debian, toybox (a multi-call binary like busybox), the Oils
+/// shells (`osh`, `ysh`, `oil`), `sash`, `scsh`, `ion`, `murex`, `brush` and
+/// execline's `execlineb`. A versioned or static build (`bash5.2`, `zsh5`,
+/// `mksh-static`) is its shell ([`stem`]).
 pub const SHELLS: &[&str] = &[
     "bash",
     "rbash",
@@ -65,6 +69,16 @@ pub const SHELLS: &[&str] = &[
     "elvish",
     "nu",
     "xonsh",
+    "toybox",
+    "osh",
+    "ysh",
+    "oil",
+    "sash",
+    "scsh",
+    "ion",
+    "murex",
+    "brush",
+    "execlineb",
 ];
 
 /// Interpreters and the flags that take an inline program (`HARD-RUN-3`).
@@ -99,6 +113,50 @@ pub const INTERPRETERS: &[(&str, &[&str], &[char])] = &[
     ("groovy", &[], &['e']),
     ("jshell", &[], &[]),
     ("gdb", &["-ex", "-eval-command", "--eval-command"], &['x']),
+    // Found missing by a red-team pass over interpreters' manuals (issue 26,
+    // class 8): each takes an inline program with these flags, or reads one
+    // from standard input with no script named.
+    ("ipython", &[], &['c']),
+    ("jython", &[], &['c']),
+    ("micropython", &[], &['c']),
+    ("tsx", &["--eval", "--print"], &['e', 'p']),
+    ("ts-node", &["--eval", "--print"], &['e', 'p']),
+    ("qjs", &["--eval"], &['e']),
+    ("d8", &[], &['e']),
+    ("rhino", &[], &['e']),
+    ("jjs", &[], &[]),
+    ("jruby", &[], &['e']),
+    ("truffleruby", &[], &['e']),
+    ("mruby", &[], &['e']),
+    ("hhvm", &[], &[]),
+    ("jimsh", &[], &[]),
+    ("bb", &[], &['e']),
+    ("clojure", &[], &['e']),
+    ("clj", &[], &['e']),
+    ("janet", &[], &['e']),
+    ("fennel", &["--eval"], &['e']),
+    ("gforth", &["--evaluate"], &['e']),
+    ("pike", &[], &['e']),
+    ("csi", &["-eval", "-print", "-pretty-print"], &['e', 'p', 'P']),
+    ("gsi", &[], &['e']),
+    ("chez", &[], &[]),
+    ("scheme", &["--eval"], &[]),
+    ("petite", &[], &[]),
+    ("mit-scheme", &["--eval"], &[]),
+    ("clisp", &[], &['x']),
+    ("ecl", &["-eval"], &[]),
+    ("sbcl", &["--eval"], &[]),
+    ("ccl", &["--eval"], &['e']),
+    ("scala", &[], &['e']),
+    ("kotlin", &[], &['e']),
+    ("kotlinc", &[], &['e']),
+    ("ocaml", &[], &[]),
+    ("swift", &[], &['e']),
+    ("octave", &["--eval"], &[]),
+    ("crystal", &["eval"], &[]),
+    ("tcc", &["-run"], &[]),
+    ("m4", &[], &[]),
+    ("dc", &["--expression"], &['e']),
 ];
 
 /// Whether a script operand is not a file bash or an interpreter reads from
@@ -116,8 +174,55 @@ pub fn is_not_a_file(script: &str) -> bool {
 }
 
 /// Programs whose every argument list is a program (`HARD-RUN-3`): awk's
-/// `system()`, sed's `e` and `w` commands, sqlite3's `.shell`.
-pub const PROGRAM_TAKERS: [&str; 7] = ["awk", "gawk", "mawk", "nawk", "sed", "gsed", "sqlite3"];
+/// `system()`, sed's `e` and `w` commands, sqlite3's `.shell`; and those
+/// whose commands, from their arguments or standard input, include one that
+/// runs a shell command: `ed`/`ex` (`!cmd`), miller's and gnuplot's
+/// `system`, duckdb's `.shell`, the database clients' `\!` and `system`,
+/// and the file-transfer clients' `!cmd`.
+pub const PROGRAM_TAKERS: &[&str] = &[
+    "awk",
+    "gawk",
+    "mawk",
+    "nawk",
+    "original-awk",
+    "goawk",
+    "busybox-awk",
+    "sed",
+    "gsed",
+    "sqlite3",
+    "duckdb",
+    "mlr",
+    "gnuplot",
+    "ed",
+    "ex",
+    "mysql",
+    "mariadb",
+    "psql",
+    "lftp",
+    "ftp",
+    "sftp",
+    "smbclient",
+];
+
+/// The name a versioned or variant build of a program is known by
+/// (`python3.11`, `bash5.2`, `zsh5`, `mksh-static`, `python3-dbg`,
+/// `php-cgi`): a `-static`, `-dbg` or `-cgi` suffix, then trailing digits,
+/// dots, hyphens and underscores, removed. The lists above name the
+/// program; every build of it runs code the same way.
+#[must_use]
+pub fn stem(name: &str) -> &str {
+    let base = ["-static", "-dbg", "-cgi"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(name);
+    base.trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '_'))
+}
+
+/// Whether `name` or its [`stem`] is one of `list`.
+#[must_use]
+pub fn names_one_of(name: &str, list: &[&str]) -> bool {
+    list.contains(&name) || list.contains(&stem(name))
+}
 
 /// The clause that floors a command named `name` (dequoted basename) with
 /// arguments `args` (dequoted where literal), if any; with no word known to
@@ -144,7 +249,7 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
     if CODE_BUILTINS.contains(&name) || (name == "printf" && args.contains(&"-v")) {
         return Some(Clause::RunBuiltin);
     }
-    if SHELLS.contains(&name) {
+    if names_one_of(name, SHELLS) {
         // A `-c` cluster or `--command` runs a string (HARD-RUN-2): bash, sh,
         // dash, zsh and ksh are POL-FLOOR-3's already, the others are not.
         let string = args.iter().take_while(|a| **a != "--").any(|a| {
@@ -155,10 +260,13 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
         });
         return (string || reads_stdin(&args)).then_some(Clause::RunShellStdin);
     }
-    if PROGRAM_TAKERS.contains(&name) {
+    if names_one_of(name, PROGRAM_TAKERS) {
         return Some(Clause::RunInline);
     }
-    if name == "git" && git_config_override(&args) {
+    if name == "git" && (git_config_override(&args) || git_ext_transport(&args)) {
+        return Some(Clause::RunInline);
+    }
+    if matches!(stem(name), "make" | "gmake" | "bmake") && make_runs_unseen(&args) {
         return Some(Clause::RunInline);
     }
     if super::runners::option_runs_command(name, &args) {
@@ -178,7 +286,7 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
 
 /// `python3.11` -> `python`, `nodejs` stays; `None` for anything else.
 fn interpreter_family(name: &str) -> Option<&'static str> {
-    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
+    let stem = stem(name);
     INTERPRETERS
         .iter()
         .map(|(n, _, _)| *n)
@@ -219,6 +327,42 @@ fn git_config_override(args: &[&str]) -> bool {
         }
     }
     false
+}
+
+/// `make` reading a makefile that is not a file (`-f -`, `--file=/dev/stdin`),
+/// or given a variable on its command line (`make CC='rm -rf x'`): a
+/// recipe runs it, and a command-line value overrides the makefile's.
+fn make_runs_unseen(args: &[&str]) -> bool {
+    let mut makefile_next = false;
+    for arg in args.iter().take_while(|a| **a != "--") {
+        if makefile_next {
+            if is_not_a_file(arg) {
+                return true;
+            }
+            makefile_next = false;
+            continue;
+        }
+        let long = ["--file=", "--makefile="]
+            .iter()
+            .find_map(|l| arg.strip_prefix(l));
+        if let Some(value) = long.or_else(|| arg.strip_prefix("-f").filter(|v| !v.is_empty())) {
+            if is_not_a_file(value) {
+                return true;
+            }
+        } else if matches!(*arg, "-f" | "--file" | "--makefile") {
+            makefile_next = true;
+        } else if !arg.starts_with('-') && arg.contains('=') {
+            return true;
+        }
+    }
+    makefile_next
+}
+
+/// A git URL of the `ext::` transport, which runs its text as a command
+/// (blocked by git's default `protocol.ext.allow`, which a config the
+/// profile does not see can lift).
+fn git_ext_transport(args: &[&str]) -> bool {
+    args.iter().any(|a| a.contains("ext::"))
 }
 
 #[cfg(test)]
@@ -274,6 +418,32 @@ mod tests {
             ("perl", &["-Mstrict;print", "x.pl"], Some(Clause::RunInline)),
             ("sqlite3", &["db", ".shell rm x"], Some(Clause::RunInline)),
             ("ls", &["-la"], None),
+            // Issue 26, class 8: versioned and static builds, shells and
+            // interpreters found missing, programs whose commands shell out.
+            ("bash5.2", &["-c", "rm x"], Some(Clause::RunShellStdin)),
+            ("zsh5", &["-c", "rm x"], Some(Clause::RunShellStdin)),
+            ("mksh-static", &[], Some(Clause::RunShellStdin)),
+            ("osh", &["-c", "rm x"], Some(Clause::RunShellStdin)),
+            ("toybox", &["sh"], None),
+            ("toybox", &[], Some(Clause::RunShellStdin)),
+            ("python3-dbg", &["-c", "x"], Some(Clause::RunInline)),
+            ("php-cgi", &["-r", "x"], Some(Clause::RunInline)),
+            ("bb", &["-e", "x"], Some(Clause::RunInline)),
+            ("sbcl", &["--script"], Some(Clause::RunInline)),
+            ("sbcl", &["--script", "x.lisp"], None),
+            ("m4", &[], Some(Clause::RunInline)),
+            ("m4", &["defs.m4"], None),
+            ("dc", &["-e", "!rm x"], Some(Clause::RunInline)),
+            ("ed", &["-s", "notes.txt"], Some(Clause::RunInline)),
+            ("psql", &["-c", "select 1"], Some(Clause::RunInline)),
+            ("mlr", &["-n", "put", "end{system(\"rm x\")}"], Some(Clause::RunInline)),
+            ("git", &["fetch", "ext::sh -c rm% x"], Some(Clause::RunInline)),
+            ("git", &["fetch", "origin"], None),
+            ("make", &["-f", "-"], Some(Clause::RunInline)),
+            ("make", &["--file=/dev/stdin"], Some(Clause::RunInline)),
+            ("make", &["CC=rm -rf x"], Some(Clause::RunInline)),
+            ("make", &["-j4", "test"], None),
+            ("make", &["-f", "build.mk", "all"], None),
         ];
         for (name, args, want) in rows {
             assert_eq!(runs_code(name, args), *want, "{name} {args:?}");
