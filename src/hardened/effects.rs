@@ -127,7 +127,7 @@ pub fn writes(operator: &str) -> bool {
 /// the temporary directory (`HARD-EFFECT-4`): absolute (other than `/tmp/…`
 /// and the descriptors `/dev/null`, `/dev/stdout`, `/dev/stderr`,
 /// `/dev/fd/N`), in the home directory, above the working directory after
-/// normalization (`..`), or only known at run time.
+/// normalization (`..`), in a `.git` directory, or only known at run time.
 #[must_use]
 pub fn outside_tree(target: Option<&str>) -> bool {
     let Some(target) = target else {
@@ -145,11 +145,15 @@ pub fn outside_tree(target: Option<&str>) -> bool {
     {
         return false;
     }
-    normal.starts_with('/') || normal == ".." || normal.starts_with("../")
+    // A repository's configuration and hooks name programs git runs: a
+    // write there is `git config` (HARD-RUN-6) by another name.
+    let in_git_dir = normal.split('/').any(|segment| segment == ".git");
+    normal.starts_with('/') || normal == ".." || normal.starts_with("../") || in_git_dir
 }
 
 /// Whether a write (operator and spelled target) is allowed
-/// (`HARD-EFFECT-4`): its target is inside the tree, or the last rule
+/// (`HARD-EFFECT-4`): its target is inside the tree (from every directory
+/// in `moved_to` too, `HARD-VALUE-6`), or the last rule
 /// matching the write alone — `>> ~/.bashrc`, in one of its spellings —
 /// allows it and names a write (its pattern starts with the operator's `>` or `&`, or
 /// a descriptor digit): `*` does not name one.
@@ -157,14 +161,24 @@ pub fn outside_tree(target: Option<&str>) -> bool {
 pub fn write_allowed(
     policy: &crate::policy::Policy,
     write: &[Word],
+    moved_to: &[Word],
     budget: &mut super::reach::Budget,
 ) -> bool {
     let home = policy.home();
     let targets = write.get(1..).unwrap_or_default();
-    let paths = super::values::spellings(targets, home);
-    let inside = paths
-        .iter()
-        .all(|p| !outside_tree(p.as_static().as_deref()) && targets.len() == 1);
+    let inside_from = |targets: &[Word]| {
+        targets.len() == 1
+            && super::values::spellings(targets, home)
+                .iter()
+                .all(|p| !outside_tree(p.as_static().as_deref()))
+    };
+    // HARD-VALUE-6: a relative target is inside only from every directory
+    // a `cd` of the command may have moved to.
+    let inside = inside_from(targets)
+        && moved_to.iter().all(|dir| {
+            super::moved::relocate(write, dir)
+                .is_none_or(|moved| inside_from(moved.get(1..).unwrap_or_default()))
+        });
     if inside {
         return true;
     }
@@ -269,6 +283,9 @@ mod tests {
             Some("a/../../x"),
             Some("/tmp"),
             Some("/dev/tty"),
+            Some(".git/hooks/pre-commit"),
+            Some("./.git/config"),
+            Some("sub/.git/config"),
             None,
         ];
         for target in outside {
@@ -282,6 +299,8 @@ mod tests {
             "/dev/stderr",
             "/dev/fd/2",
             "./a/../b",
+            ".gitignore",
+            ".github/workflows/ci.yml",
         ] {
             assert!(!outside_tree(Some(target)), "{target}");
         }

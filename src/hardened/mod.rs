@@ -29,6 +29,7 @@ pub mod dewrap;
 pub mod effects;
 pub mod expand;
 mod judgement;
+pub mod moved;
 pub mod parse;
 mod program_tables;
 pub mod programs;
@@ -269,6 +270,7 @@ pub fn clause_of(matched_pattern: Option<&str>) -> Option<&str> {
 fn judge(
     policy: &Policy,
     judgement: &walk::Judgement,
+    moved_to: &[values::Word],
     budget: &mut reach::Budget,
 ) -> (PermissionState, Option<String>) {
     let mut worst = (PermissionState::Allow, None);
@@ -290,12 +292,29 @@ fn judge(
             }
         }
     }
+    // HARD-VALUE-6: the same words read from where a `cd` may have moved.
+    for dir in moved_to {
+        for words in &judgement.spelled {
+            let Some(relocated) = moved::relocate(words, dir) else {
+                continue;
+            };
+            let written = values::spellings(words, policy.home());
+            for value in values::spellings(&relocated, policy.home()) {
+                let (state, pattern) = reach::decision(policy, &value, budget);
+                if state > worst.0
+                    && !moved::speaks_of_written(policy, pattern.as_deref(), &written)
+                {
+                    worst = (state, pattern);
+                }
+            }
+        }
+    }
     // HARD-EFFECT-4: a write outside the tree that no rule names.
     let floor = judgement.floor.or_else(|| {
         judgement
             .writes
             .iter()
-            .any(|w| !effects::write_allowed(policy, w, budget))
+            .any(|w| !effects::write_allowed(policy, w, moved_to, budget))
             .then_some(Clause::EffectWrite)
     });
     match floor {
@@ -319,8 +338,9 @@ fn harden(policy: &Policy, command: &str, deployed: CheckResult) -> CheckResult 
     let mut worst: Option<(PermissionState, Option<String>, usize)> = None;
     // HARD-VALUE-5: one search budget for the whole command.
     let mut budget = reach::Budget::default();
+    let moved_to = moved::directories(command, &judgements);
     for (index, judgement) in judgements.iter().enumerate() {
-        let (state, pattern) = judge(policy, judgement, &mut budget);
+        let (state, pattern) = judge(policy, judgement, &moved_to, &mut budget);
         if worst.as_ref().is_none_or(|(w, _, _)| state > *w) {
             worst = Some((state, pattern, index));
         }

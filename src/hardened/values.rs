@@ -407,6 +407,68 @@ impl Word {
         })
     }
 
+    /// The word's text when it is one known text without home references.
+    pub(super) fn literal_text(&self) -> Option<&str> {
+        match self.parts.as_slice() {
+            [WordPart::Lit(text)] => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The home directory (`cd` with no operand).
+    pub(super) fn home() -> Word {
+        Word {
+            parts: vec![WordPart::Home],
+            vanishes: false,
+            glob: false,
+        }
+    }
+
+    /// The word read from the directory `dir` (`HARD-VALUE-6`): `dir/word`
+    /// when the word may be a relative path (its known start is not `/`,
+    /// `~`, an option's `-` or a redirection operator), with an option's
+    /// value read so too (`--file=.ssh/x`); `None` otherwise.
+    pub(super) fn under(&self, dir: &Word) -> Option<Word> {
+        let (head, rest): (Option<String>, &[WordPart]) = match self.parts.as_slice() {
+            [WordPart::Home, ..] | [] => return None,
+            [WordPart::Lit(text), rest @ ..] => {
+                if text.starts_with('-') {
+                    // An option: its value after `=`, if it has one.
+                    let (option, value) = text.split_once('=')?;
+                    if value.starts_with(['/', '~']) {
+                        return None;
+                    }
+                    let mut parts = vec![WordPart::Lit(format!("{option}="))];
+                    parts.extend(dir.parts.iter().cloned());
+                    let mut out = Word {
+                        parts,
+                        ..self.clone()
+                    };
+                    out.push(WordPart::Lit(format!("/{value}")));
+                    for part in rest {
+                        out.push(part.clone());
+                    }
+                    return Some(out);
+                }
+                let operator = text.trim_start_matches(|c: char| c.is_ascii_digit());
+                if text.starts_with(['/', '~', '|']) || operator.starts_with(['<', '>', '&']) {
+                    return None;
+                }
+                (Some(text.clone()), rest)
+            }
+            parts => (None, parts),
+        };
+        let mut out = Word {
+            parts: dir.parts.clone(),
+            ..self.clone()
+        };
+        out.push(WordPart::Lit(format!("/{}", head.unwrap_or_default())));
+        for part in rest {
+            out.push(part.clone());
+        }
+        Some(out)
+    }
+
     /// A word of known text (a command name after quote removal).
     #[must_use]
     pub fn literal(text: &str) -> Word {

@@ -186,6 +186,16 @@ impl Policy {
             })
     }
 
+    /// Whether the last rule with `pattern` matches the whole `value`
+    /// (`false` when no rule has it).
+    #[must_use]
+    pub fn pattern_matches(&self, pattern: &str, value: &str) -> bool {
+        self.rules
+            .iter()
+            .rposition(|rule| rule.pattern == pattern)
+            .is_some_and(|index| self.compiled.matches(index, value))
+    }
+
     /// The decision for one unit: its rule decision, then the wrapper floor,
     /// which lowers an `allow` of a wrapper unit to `ask` with the floor's
     /// sentinel (`POL-FLOOR-6`).

@@ -133,6 +133,49 @@ ROWS += [
     (["HARD-RUN-6"], RM, "tar -xzf a.tar.gz", "allow", "*", "KEEPS", "no option that names a command"),
     (["HARD-RUN-4"], RM, "faketime now rm -rf x", "ask", S("HARD-RUN-4"), "a prefix runner whose options the table does not read: unmodelled"),
 ]
+# Issue 26, a red-team pass over programs' manuals: names the lists missed.
+ROWS += [
+    (["HARD-RUN-2"], RM, "bash5.2 -c 'rm -rf x'", "ask", S("HARD-RUN-2"), "a versioned build of bash is bash (its stem): a command string; POL-FLOOR-3 names only `bash`, so `*` allows and the floor asks"),
+    (["HARD-RUN-2"], RM, "mksh-static", "ask", S("HARD-RUN-2"), "a static build of mksh with no script reads standard input"),
+    (["HARD-RUN-2"], RM, "osh -c 'rm -rf x'", "ask", S("HARD-RUN-2"), "the Oils shell takes a command string with -c"),
+    (["HARD-RUN-4"], RM, "toybox rm -rf x", "deny", "rm *", "toybox APPLET, like busybox: the applet is the inner command"),
+    (["HARD-RUN-2", "HARD-RUN-4"], RM, "toybox sh", "ask", S("HARD-RUN-2"), "toybox's applet `sh` with no script reads standard input"),
+    (["HARD-RUN-3"], RM, "bb -e '(shell/sh \"rm\" \"-rf\" \"x\")'", "ask", S("HARD-RUN-3"), "babashka's -e is an inline program"),
+    (["HARD-RUN-3"], RM, "sbcl --script", "ask", S("HARD-RUN-3"), "sbcl --script with no file reads its program from standard input"),
+    (["HARD-RUN-3"], RM, "python3-dbg -c 'import os'", "ask", S("HARD-RUN-3"), "python3-dbg's stem is python: -c is an inline program"),
+    (["HARD-RUN-3"], RM, "ed -s notes.txt", "ask", S("HARD-RUN-3"), "ed reads its commands from standard input, and `!cmd` runs a shell command"),
+    (["HARD-RUN-3"], RM, "psql -c '\\! rm -rf x'", "ask", S("HARD-RUN-3"), "psql's `\\!` runs a shell command"),
+    (["HARD-RUN-3"], RM, "mlr -n put 'end { system(\"rm -rf x\") }'", "ask", S("HARD-RUN-3"), "miller's DSL has system()"),
+    (["HARD-RUN-3"], RM, "make -f - all", "ask", S("HARD-RUN-3"), "a makefile on standard input: its recipes are not in the words"),
+    (["HARD-RUN-3"], RM, "make CC='rm -rf x' all", "ask", S("HARD-RUN-3"), "a variable on make's command line overrides the makefile's, and recipes run it"),
+    (["HARD-RUN-3"], RM, "make -j4 test", "allow", "*", "KEEPS", "make with options and a target runs the makefile's recipes, as `npm test` runs package.json's (12.9)"),
+    (["HARD-RUN-3"], RM, "git fetch 'ext::sh -c rm% -rf% x'", "ask", S("HARD-RUN-3"), "git's ext:: transport runs its URL as a command"),
+    (["HARD-RUN-4"], RM, "capsh -- -c 'rm -rf x'", "ask", S("HARD-RUN-4"), "capsh passes the words after -- to bash: unmodelled"),
+    (["HARD-RUN-4"], RM, "enosys rm -rf x", "ask", S("HARD-RUN-4"), "util-linux 2.39's enosys runs its operands: unmodelled (not on this machine to read)"),
+    (["HARD-RUN-4"], RM, "ccache rm -rf x", "ask", S("HARD-RUN-4"), "ccache runs its operands as the compiler command"),
+    (["HARD-RUN-4"], RM, "timeout2 1 rm -rf x", "ask", S("HARD-RUN-4"), "a versioned name of a program of the table: its options are not read"),
+    (["HARD-RUN-6"], RM, "cargo test --config 'target.x86_64-unknown-linux-gnu.runner=[\"sh\",\"-c\",\"rm -rf x\"]'", "ask", S("HARD-RUN-6"), "a cargo setting names the program that runs the tests"),
+    (["HARD-RUN-6"], RM, "git clone -c core.sshCommand='rm -rf x' host:r d", "ask", S("HARD-RUN-6"), "clone's -c writes a setting the clone itself uses"),
+    (["HARD-RUN-6"], RM, "git send-email --to-cmd='rm -rf x' p.patch", "ask", S("HARD-RUN-6"), "send-email runs --to-cmd's value as a command"),
+    (["HARD-RUN-6"], RM, "vim -es notes.txt", "ask", S("HARD-RUN-6"), "vim's ex mode reads ex commands, `!cmd` among them, from standard input"),
+    (["HARD-RUN-6"], RM, "op run -- rm -rf x", "ask", S("HARD-RUN-6"), "a secret injector's run subcommand: its options before the command are not read"),
+]
+
+# HARD-VALUE-6: where a `cd` may have moved the shell.
+GIT = R(("*", "ask"), ("cd *", "allow"), ("git *", "ask"), ("git status *", "allow"))
+ECHO_CD = R(("*", "ask"), ("echo *", "allow"), ("cd *", "allow"))
+ROWS += [
+    (["HARD-VALUE-6"], SSH, "cd ~ && cat .ssh/id_rsa", "deny", "*~/.ssh*", "CLOSES", "read from the home directory `cd ~` moved to, `.ssh/id_rsa` is `~/.ssh/id_rsa`: the relocated value meets `*~/.ssh*` (its tilde spelling first), which does not match the words as written"),
+    (["HARD-VALUE-6"], ETC, "cd /etc; cat shadow", "deny", "cat /etc/*", "CLOSES", "`cat shadow` read from /etc is `cat /etc/shadow`"),
+    (["HARD-VALUE-6"], ETC, "for d in a b; do cat shadow; cd /etc; done", "deny", "cat /etc/*", "CLOSES", "a loop runs the `cd` before the second `cat`: order is not followed"),
+    (["HARD-VALUE-6", "HARD-VALUE-5"], ETC, "cd - && cat shadow", "ask", "cat /etc/*", "CLOSES", "`cd -` goes where only run time knows: `cat <any>/shadow` reaches `cat /etc/*` deny and `*` allow"),
+    (["HARD-VALUE-6"], ETC, "cd /repo && cat README.md", "allow", "*", "KEEPS", "`cat /repo/README.md` is allowed by `*` too"),
+    (["HARD-VALUE-6"], GIT, "cd /repo && git status", "allow", None, "KEEPS", "`git /repo/status` is decided by `git *`, which matches the written `git status` too: it says nothing about where the words lead, and `git status *` stands"),
+    (["HARD-VALUE-6", "HARD-EFFECT-4"], ECHO_CD, "cd /etc; echo x > passwd", "ask", S("HARD-EFFECT-4"), "CLOSES", "the relative target read from /etc is `/etc/passwd`, outside the tree"),
+    (["HARD-VALUE-6", "HARD-EFFECT-4"], ECHO_CD, "cd ~; echo 'rm -rf ~' >> .bashrc", "ask", S("HARD-EFFECT-4"), "CLOSES", "read from home, `.bashrc` is `~/.bashrc` (with `&&`, the deployed gate already asks by `*` for a `cd` before a redirected command, and an equal hardened answer does not replace it, HARD-2)"),
+    (["HARD-VALUE-6", "HARD-EFFECT-4"], ECHO_CD, "cd src; echo x > out.txt", "allow", "cd *", "KEEPS", "`cd src` goes down a static relative path: relative targets stay in the tree (the deployed answer, all units allowed, names its first unit's rule)"),
+    (["HARD-EFFECT-4"], ECHO_ONLY, "echo '#!/bin/sh' > .git/hooks/pre-commit", "ask", S("HARD-EFFECT-4"), "CLOSES", "a write in the repository's .git directory names programs git runs, as `git config` does (HARD-RUN-6)"),
+]
 ROWS = [r if len(r) == 7 else r[:5] + ("CLOSES",) + r[5:] for r in ROWS]
 ROWS = [(c, r, cmd, st, pat, "KEEPS" if flag.startswith("KEEPS") else flag, why) for c, r, cmd, st, pat, flag, why in ROWS]
 
@@ -142,6 +185,8 @@ PIPELINE = [
     (["HARD-VALUE-1"], "cat .e''nv", "deny", "spelled value `cat .env` meets `*.env`"),
     (["HARD-VALUE-4", "HARD-VALUE-5"], "cat ~/.s?h/id_rsa", "ask", "a glob: `*~/.ssh*` deny is reachable, `cat *` allow too"),
     (["HARD-VALUE-5"], "cat \"$HOME/.ssh/id_rsa\"", "deny", "`$HOME` in double quotes is a home reference: `cat ~/.ssh/id_rsa` meets `*~/.ssh*`"),
+    (["HARD-VALUE-6"], "cd ~ && cat .ssh/id_rsa", "deny", "read from home, `cat ~/.ssh/id_rsa` meets `*~/.ssh*`"),
+    (["HARD-VALUE-6"], "cd /repo && timeout 240 pnpm install 2>&1 | tail -30; echo EXIT", "allow", "the issue's idiom: every relocated value is decided by a rule that matches the written words too (`*`), or allowed"),
 ]
 
 

@@ -1,4 +1,4 @@
-//! Words judged by their value (spec §12.4, `HARD-VALUE-1` … `HARD-VALUE-5`),
+//! Words judged by their value (spec §12.4, `HARD-VALUE-1` … `HARD-VALUE-6`),
 //! measured: every deny rule of the example policy, spelled in every quoting
 //! form bash accepts for the same words, is never allowed by the hardened
 //! profile.
@@ -10,7 +10,9 @@
 //! substitutions — one word at a time and all words at once. The static
 //! spellings are run through GNU bash to check that they really spell the
 //! witness's words, so the generator cannot drift into texts bash reads
-//! differently.
+//! differently. Each path word is also split at every `/` into a `cd` to
+//! its head, in every home spelling and separator, and the rest written
+//! relative (HARD-VALUE-6).
 
 use std::process::Command;
 
@@ -293,4 +295,79 @@ fn hard_value_5_no_spelling_of_a_deny_rule_is_allowed() {
         "the generator spells every rule many ways ({total})"
     );
     assert!(allowed.is_empty(), "allowed spellings: {allowed:#?}");
+}
+
+/// Each path word of `witness` reached by a `cd` to one of its heads: the
+/// head in several spellings, the rest written relative, joined by `&&`,
+/// `;` or a newline, the `cd` also after the command inside a loop.
+fn cd_spellings(witness: &str) -> Vec<String> {
+    let words: Vec<&str> = witness.split(' ').collect();
+    let mut out = Vec::new();
+    for (index, word) in words.iter().enumerate() {
+        let path = word.trim_start_matches('>');
+        if index == 0 || path.is_empty() {
+            continue;
+        }
+        for (cut, _) in path.match_indices('/') {
+            let (head, rest) = (&path[..cut], &path[cut + 1..]);
+            if rest.is_empty() {
+                continue;
+            }
+            let head = if head.is_empty() { "/" } else { head };
+            let mut heads = vec![head.to_owned()];
+            if let Some(below) = head.strip_prefix('~') {
+                heads.push(format!("$HOME{below}"));
+                heads.push(format!("\"$HOME\"{below}"));
+                heads.push(format!("{HOME}{below}"));
+                if below.is_empty() {
+                    heads.push(String::new());
+                }
+            } else if !head.starts_with('/') {
+                heads.push(format!("./{head}"));
+            }
+            for head in heads {
+                let mut moved: Vec<String> = words.iter().map(|w| (*w).to_owned()).collect();
+                moved[index] = format!("{}{rest}", &word[..word.len() - path.len()]);
+                let command = moved.join(" ");
+                let cd = if head.is_empty() {
+                    "cd".to_owned()
+                } else {
+                    format!("cd {head}")
+                };
+                out.push(format!("{cd} && {command}"));
+                out.push(format!("{cd}; {command}"));
+                out.push(format!("{cd}\n{command}"));
+                out.push(format!(
+                    "cd -P {}; {command}",
+                    if head.is_empty() { "~" } else { &head }
+                ));
+                out.push(format!("for i in 1 2; do {command}; {cd}; done"));
+            }
+        }
+    }
+    out
+}
+
+/// HARD-VALUE-6: no denied path is allowed when a `cd` leads to it.
+#[test]
+fn hard_value_6_no_cd_to_a_denied_path_is_allowed() {
+    let policy = example_policy(HOME);
+    let mut total = 0usize;
+    let mut allowed = Vec::new();
+    for witness in witnesses() {
+        for command in cd_spellings(&witness) {
+            total += 1;
+            let hardened =
+                decide_profiled(&policy, &command, &Options::default(), Profile::Hardened);
+            if hardened.outcome == Allow {
+                allowed.push(command);
+            }
+        }
+    }
+    println!(
+        "HARD-VALUE-6: {total} cd spellings, {} allowed",
+        allowed.len()
+    );
+    assert!(total > 100, "every path word is reached by a cd ({total})");
+    assert!(allowed.is_empty(), "allowed cd spellings: {allowed:#?}");
 }

@@ -1,0 +1,127 @@
+//! Where a `cd` may have moved the shell (spec §12.4, `HARD-VALUE-6`).
+//!
+//! A relative path names a file below the directory bash is in when the
+//! file is opened, and a `cd` of the same command moves that directory:
+//! `cd ~ && cat .ssh/id_rsa` reads what `cat ~/.ssh/id_rsa` reads, and
+//! `cd /etc; echo x > passwd` writes `/etc/passwd`. The rules see words as
+//! written, so each judgement's words are judged again as read from every
+//! directory a `cd` of the command may have left the shell in. Order is not
+//! followed (a loop runs a later `cd` before an earlier command), and
+//! neither is a subshell's scope: both only add directories.
+
+use super::values::Word;
+use super::walk::Judgement;
+use crate::policy::home::posix_normalize;
+use crate::policy::Policy;
+
+/// The directories a `cd` of the command may leave the shell in, other
+/// than the working directory and those below it: empty when every `cd`
+/// goes down a static relative path without `..` (`cd src`). The `cd`s are
+/// followed in source order, each directory on the way kept; a relative one
+/// after another that moved the shell leads from there (and, when it
+/// climbs, from the working directory too, since the first may not have
+/// run: `cd /a || cd ..`). In a command with a loop, where relative ones
+/// lead together is only known at run time (`for …; do cd ..; done`).
+#[must_use]
+pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
+    let mut cds: Vec<&Judgement> = judgements.iter().filter(|j| j.named && is_cd(j)).collect();
+    cds.sort_by_key(|j| j.span.0);
+    let mut out: Vec<Word> = Vec::new();
+    // Where the shell is: `None` while it is in the tree.
+    let mut here: Option<Word> = None;
+    let mut relative = 0usize;
+    for cd in &cds {
+        let Some(words) = cd.spelled.first() else {
+            continue;
+        };
+        // `cd -L`, `cd -P`, `cd -e`, `cd -@`, `cd --`: options, then the operand.
+        let operand = words.iter().skip(1).find(|w| {
+            w.literal_text()
+                .is_none_or(|t| t == "-" || !t.starts_with('-'))
+        });
+        let target = match operand.map(|w| (w, w.literal_text())) {
+            None => Word::home(),
+            Some((_, Some("-"))) => super::values::unknown_word(),
+            Some((word, Some(text))) if !text.starts_with('/') => {
+                relative += 1;
+                let normal = posix_normalize(text);
+                let climbs = normal == ".." || normal.starts_with("../");
+                if climbs {
+                    out.push(word.clone());
+                }
+                match &here {
+                    Some(dir) => word.under(dir).unwrap_or_else(super::values::unknown_word),
+                    None if climbs => word.clone(),
+                    None => continue,
+                }
+            }
+            Some((word, _)) => word.clone(),
+        };
+        out.push(target.clone());
+        here = Some(target);
+    }
+    if relative > 0 && cds.len() > 1 && has_loop(command) {
+        out.push(super::values::unknown_word());
+    }
+    out
+}
+
+fn is_cd(judgement: &Judgement) -> bool {
+    judgement
+        .spelled
+        .first()
+        .and_then(|words| words.first())
+        .and_then(Word::literal_text)
+        == Some("cd")
+}
+
+/// Whether `command` may hold a loop: a `for`, `while` or `until` token
+/// (anywhere, quoted too: a false one only adds a directory).
+fn has_loop(command: &str) -> bool {
+    command
+        .split(|c: char| c.is_whitespace() || ";&|(){}".contains(c))
+        .any(|token| matches!(token, "for" | "while" | "until"))
+}
+
+/// `words` (a command name, then its arguments and effects) with every
+/// argument that may be a relative path read from `dir`; `None` when no
+/// argument changes.
+#[must_use]
+pub fn relocate(words: &[Word], dir: &Word) -> Option<Vec<Word>> {
+    let mut changed = false;
+    let out = words
+        .iter()
+        .enumerate()
+        .map(
+            |(index, word)| match word.under(dir).filter(|_| index > 0) {
+                Some(moved) => {
+                    changed = true;
+                    moved
+                }
+                None => word.clone(),
+            },
+        )
+        .collect();
+    changed.then_some(out)
+}
+
+/// Whether the rule with `pattern` that decides a relocated value decides
+/// the words as written too: it then says nothing about where the words
+/// lead (`*`, `git *`), and the written value's own decision stands. The
+/// fallback (`None`) says nothing either; a written value with an unknown
+/// part is taken not to match, so the rule counts.
+#[must_use]
+pub fn speaks_of_written(
+    policy: &Policy,
+    pattern: Option<&str>,
+    written: &[super::values::Spelled],
+) -> bool {
+    let Some(pattern) = pattern else {
+        return true;
+    };
+    written.iter().any(|value| {
+        value
+            .as_static()
+            .is_some_and(|text| policy.pattern_matches(pattern, &text))
+    })
+}
