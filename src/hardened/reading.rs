@@ -266,6 +266,18 @@ impl Lexer<'_> {
         if self.pos == start {
             return self.stop();
         }
+        // `{NAME}` right before `<` or `>` is bash's descriptor-variable
+        // redirection (`{fd}>x` assigns `fd`), which the parser may read as
+        // a word beside a redirection.
+        let text = self.src.get(start..self.pos).unwrap_or_default();
+        let name = text.strip_prefix('{').and_then(|t| t.strip_suffix('}'));
+        let is_name = name.is_some_and(|n| {
+            n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+        if is_name && matches!(self.peek(), Some('<' | '>')) {
+            return self.stop();
+        }
         self.push(TokenKind::Word, start);
         Ok(())
     }
@@ -436,6 +448,8 @@ mod tests {
             "cat <<E\"O\"F\nx\nEOF",
             "cat <<EOF\nx",
             "echo $((x+1))",
+            "echo a {fd}>x",
+            "echo a {PATH}<&-",
         ] {
             assert!(tokens(refused).is_err(), "{refused:?}");
         }

@@ -127,6 +127,15 @@ pub fn ansi_c(rest: &str) -> Option<(Option<String>, usize)> {
                 let digits = run(bytes, i + 1, 3, |b| (b'0'..=b'7').contains(&b));
                 (number(rest, i + 1, digits, 8).map(|v| v & 0xff), 1 + digits)
             }
+            // `\x{HH…}`: any number of hex digits (the byte is the last two;
+            // none is a NUL), the closing brace optional.
+            b'x' if bytes.get(i + 2) == Some(&b'{') => {
+                let digits = run(bytes, i + 3, usize::MAX, |b| b.is_ascii_hexdigit());
+                let low = digits.saturating_sub(2);
+                let value = number(rest, i + 3 + low, digits - low, 16).unwrap_or(0);
+                let brace = usize::from(bytes.get(i + 3 + digits) == Some(&b'}'));
+                (Some(value), 3 + digits + brace)
+            }
             b'x' | b'u' | b'U' => {
                 let max = match escape {
                     b'x' => 2,
@@ -141,9 +150,20 @@ pub fn ansi_c(rest: &str) -> Option<(Option<String>, usize)> {
                 }
             }
             b'c' => match bytes.get(i + 2) {
+                // `\c\\` is control-backslash: bash takes the second
+                // backslash with it (`$'\c\\n'` is 0x1c then `n`).
+                Some(b'\\') if bytes.get(i + 3) == Some(&b'\\') => (Some(0x1c), 4),
+                // bash's lexer reads `\'` as an escaped quote before the
+                // string is decoded: `$'\c\'` is not closed there.
+                Some(b'\\') if bytes.get(i + 3) == Some(&b'\'') => {
+                    known = false;
+                    (None, 4)
+                }
                 Some(&x) if x.is_ascii_alphabetic() || (b'@'..=b'_').contains(&x) => {
                     (Some(u32::from(x.to_ascii_uppercase() & 0x1f)), 3)
                 }
+                // `$'\c'`: the quote closes the string, `\c` stays as written.
+                Some(b'\'') | None => (None, 0),
                 _ => {
                     known = false;
                     (None, 3)

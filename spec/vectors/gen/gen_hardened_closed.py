@@ -65,6 +65,8 @@ CLOSED_ROWS = [
             "a process substitution is not an admitted kind"),
     refused(["HARD-ADMIT-7"], "cat <<EOF\n$x\nEOF", "HARD-ADMIT-7",
             "an unquoted here-document body with an expansion"),
+    refused(["HARD-READ-1", "HARD-ADMIT-7"], "echo a {PATH}>/dev/null; ls", "HARD-READ-1",
+            "`{PATH}>` is bash's descriptor-variable redirection (it assigns PATH the descriptor, checked in bash); the tree reads `{PATH}` as a word, the second reading does not read it"),
     refused(["HARD-READ-1"], "echo $(case x in a) ls;; esac)", "HARD-READ-1",
             "the second reading ends `$(` at the first unbalanced `)`, the tree at the last: the readings part, so it asks"),
     kept(["HARD-ADMIT-3", "HARD-ADMIT-7", "HARD-READ-1"], "git commit -m \"$(cat <<'EOF'\nFix the walk\nEOF\n)\"",

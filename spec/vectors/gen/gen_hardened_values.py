@@ -34,6 +34,8 @@ ROWS = [
     (["HARD-VALUE-1"], ENV, "cat \".env\"", "deny", "*.env", "CLOSES", "double quotes removed: `cat .env`"),
     (["HARD-VALUE-1", "HARD-SPELL-2"], ENV, "cat $'\\x2eenv'", "deny", "*.env", "CLOSES", "ANSI-C hex escape decoded: `cat .env`"),
     (["HARD-VALUE-1", "HARD-SPELL-2"], ENV, "cat $'\\056env'", "deny", "*.env", "CLOSES", "ANSI-C octal escape decoded: `cat .env`"),
+    (["HARD-VALUE-1", "HARD-SPELL-2"], ENV, "cat $'.\\x{65}nv'", "deny", "*.env", "CLOSES", "bash 5.2's braced hex escape `\\x{65}` is `e` (printf checked): `cat .env`; found by the decoder's differential test against bash"),
+    (["HARD-VALUE-1", "HARD-SPELL-2"], ENV, "cat $'.\\x{1065}nv'", "deny", "*.env", "CLOSES", "a braced hex escape keeps the last two digits' byte: `\\x{1065}` is `e` too"),
     (["HARD-VALUE-1", "HARD-SPELL-1"], ENV, "cat .e\\\nnv", "deny", "*.env", "CLOSES", "a line continuation with no blank before it joins `.e` and `nv` (bash prints `.env`): `cat .env`"),
     (["HARD-SPELL-1"], RM, "r\\\nm -rf x", "deny", "rm *", "CLOSES", "bash joins `r`, line continuation, `m` into the name `rm`: value `rm -rf x`"),
     (["HARD-SPELL-2"], RM, "$'\\x72m' -rf x", "deny", "rm *", "CLOSES", "the name `$'\\x72m'` decodes to `rm`"),

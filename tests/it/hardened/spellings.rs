@@ -148,8 +148,20 @@ fn plain_forms(word: &str) -> Vec<Form> {
         .chars()
         .map(|c| format!("\\u{:04x}", u32::from(c)))
         .collect();
+    let braced: String = word.bytes().map(|b| format!("\\x{{{b:x}}}")).collect();
+    let long: String = word.bytes().map(|b| format!("\\x{{10{b:02x}}}")).collect();
     let escaped: String = word.chars().map(|c| format!("\\{c}")).collect();
     out.push(("ANSI-C hex", format!("$'{hex}'"), Some(word.to_owned())));
+    out.push((
+        "ANSI-C hex braced",
+        format!("$'{braced}'"),
+        Some(word.to_owned()),
+    ));
+    out.push((
+        "ANSI-C hex braced, long",
+        format!("$'{long}'"),
+        Some(word.to_owned()),
+    ));
     out.push(("ANSI-C octal", format!("$'{octal}'"), Some(word.to_owned())));
     out.push((
         "ANSI-C unicode",
@@ -370,4 +382,79 @@ fn hard_value_6_no_cd_to_a_denied_path_is_allowed() {
     );
     assert!(total > 100, "every path word is reached by a cd ({total})");
     assert!(allowed.is_empty(), "allowed cd spellings: {allowed:#?}");
+}
+
+/// HARD-SPELL-2: the `$'…'` decoder against GNU bash, on every escape of up
+/// to three characters after the backslash over an alphabet of the escape
+/// letters, digits, hex digits and the characters `\c` treats apart. Where
+/// the decoder claims a text, bash's bytes are exactly that text; where it
+/// declines (`None`), the word is judged as unknown, which is never looser.
+#[test]
+fn hard_spell_2_ansi_c_decoding_is_what_bash_reads() {
+    use inner_cmd_spec::hardened::spelling::ansi_c;
+    const ALPHABET: &[char] = &[
+        '\\', 'c', 'x', 'u', 'U', '0', '1', '7', '8', 'n', 'a', 'A', 'e', 'E', 'f', '?', '"', ' ',
+        '@', '[', '_', '{', 'z',
+    ];
+    let mut bodies = Vec::new();
+    for a in ALPHABET {
+        for b in ALPHABET {
+            bodies.push(format!("\\{a}{b}"));
+            for c in ALPHABET {
+                bodies.push(format!("\\{a}{b}{c}"));
+            }
+        }
+    }
+    // Only bodies the decoder reads as closed by the quote after them: a
+    // body whose last backslash escapes that quote would run on into the
+    // next line (if bash disagrees, the count of outputs below fails).
+    bodies
+        .retain(|body| ansi_c(&format!("{body}'")).is_some_and(|(_, read)| read == body.len() + 1));
+    // Each body's bytes, then a separator no body of four characters can
+    // print; the script goes on standard input (it is too long for argv).
+    const SEPARATOR: &[u8] = b"|SEP|\n";
+    let mut script = String::new();
+    for body in &bodies {
+        script.push_str(&format!("printf '%s|SEP|\\n' $'{body}'\n"));
+    }
+    let mut child = Command::new("bash")
+        .args(["--norc", "--noprofile", "-s"])
+        .env("LC_ALL", "C")
+        .env_remove("BASH_ENV")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("GNU bash runs");
+    // Written from another thread: bash's output would fill its pipe first.
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        stdin.write_all(script.as_bytes())
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    let mut printed: Vec<&[u8]> = Vec::new();
+    let mut rest: &[u8] = &out.stdout;
+    while let Some(at) = rest.windows(SEPARATOR.len()).position(|w| w == SEPARATOR) {
+        printed.push(&rest[..at]);
+        rest = &rest[at + SEPARATOR.len()..];
+    }
+    assert_eq!(printed.len(), bodies.len(), "one output per body");
+    let lines = printed;
+    let mut claimed = 0usize;
+    for (body, bash) in bodies.iter().zip(lines) {
+        let Some((Some(text), _)) = ansi_c(&format!("{body}'")) else {
+            continue;
+        };
+        claimed += 1;
+        assert_eq!(
+            text.as_bytes(),
+            bash,
+            "$'{body}': bash reads {bash:?}, the decoder {text:?}"
+        );
+    }
+    assert!(
+        claimed > bodies.len() / 2,
+        "the decoder reads most bodies ({claimed})"
+    );
 }
