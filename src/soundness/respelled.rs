@@ -8,63 +8,31 @@ use crate::invariants::ground_violations;
 use crate::verdict::PermissionState;
 
 /// `text` as bash reads its words, for the spellings the families write:
-/// line continuations removed, ANSI-C quotes decoded, `$"` taken as a
-/// quote, then quotes and backslashes removed, blanks squeezed.
+/// line continuations removed, ANSI-C quotes decoded (by the hardened
+/// profile's decoder, checked against bash: one home for what `$'…'` means),
+/// `$"` taken as a quote, then quotes and backslashes removed, blanks
+/// squeezed.
 pub(super) fn read_as_bash(text: &str) -> String {
     let joined = text.replace("\\\n", "");
     let mut out = String::with_capacity(joined.len());
     let mut rest = joined.as_str();
     while let Some(at) = rest.find("$'") {
         out.push_str(rest.get(..at).unwrap_or_default());
-        let (decoded, after) = ansi_c(rest.get(at + 2..).unwrap_or_default());
-        out.push_str(&decoded);
-        rest = after;
+        let body = rest.get(at + 2..).unwrap_or_default();
+        match crate::hardened::spelling::ansi_c(body) {
+            Some((decoded, read)) => {
+                let raw = body.get(..read.saturating_sub(1)).unwrap_or_default();
+                out.push_str(decoded.as_deref().unwrap_or(raw));
+                rest = body.get(read..).unwrap_or_default();
+            }
+            None => {
+                out.push_str(body);
+                rest = "";
+            }
+        }
     }
     out.push_str(rest);
     squeeze(&out.replace("$\"", "\"").replace(['\'', '"', '\\'], ""))
-}
-
-/// The body of a `$'…'` (after the opening quote) decoded, and the text
-/// after its closing quote.
-fn ansi_c(body: &str) -> (String, &str) {
-    let mut out = String::new();
-    let mut chars = body.char_indices().peekable();
-    while let Some((at, ch)) = chars.next() {
-        match ch {
-            '\'' => return (out, body.get(at + 1..).unwrap_or_default()),
-            '\\' => {
-                let Some((_, escape)) = chars.next() else {
-                    break;
-                };
-                let radix_digits = |radix: u32, max: usize, first: Option<char>, chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>| {
-                    let mut digits: String = first.into_iter().collect();
-                    while digits.len() < max {
-                        match chars.peek() {
-                            Some(&(_, d)) if d.is_digit(radix) => {
-                                digits.push(d);
-                                chars.next();
-                            }
-                            _ => break,
-                        }
-                    }
-                    u32::from_str_radix(&digits, radix).ok().and_then(char::from_u32)
-                };
-                let decoded = match escape {
-                    'n' => Some('\n'),
-                    't' => Some('\t'),
-                    'r' => Some('\r'),
-                    'x' => radix_digits(16, 2, None, &mut chars),
-                    'u' => radix_digits(16, 4, None, &mut chars),
-                    'U' => radix_digits(16, 8, None, &mut chars),
-                    '0'..='7' => radix_digits(8, 3, Some(escape), &mut chars),
-                    other => Some(other),
-                };
-                out.extend(decoded);
-            }
-            other => out.push(other),
-        }
-    }
-    (out, "")
 }
 
 /// F-36: a judged, allowed unit is spelled with quotes, escapes or a line

@@ -225,6 +225,7 @@ FAMILY_WITNESSES = [
     ("F-35", ["POL-UNIT-2"], DENY_RM, "cat <<EOF && rm -rf x\nbody\nEOF", [U("cat")], "allow"),
     ("F-36", ["POL-MATCH-5", "POL-CHECK-2"], DENY_PUSH, "git p\\\nush --force", [U("git p\\\nush --force")], "allow"),
     ("F-36", ["POL-MATCH-5", "POL-CHECK-2"], DENY_ENV, "cat $'\\x2e\\x65\\x6e\\x76'", [U("cat $'\\x2e\\x65\\x6e\\x76'")], "allow"),
+    ("F-36", ["POL-MATCH-5", "POL-CHECK-2"], DENY_ENV, "cat $'.\\x{65}nv'", [U("cat $'.\\x{65}nv'")], "allow"),
     ("F-37", ["POL-UNIT-7"], DENY_RM, "ls -la \"$( {rm,-rf,x} )\"", [U("ls -la"), U("\"$( {rm,-rf,x} )\"")], "allow"),
     ("F-10", ["POL-FLOOR-2", "POL-FLOOR-4"], DENY_RM, "jobs -x rm -rf x", [U("jobs -x rm -rf x")], "allow"),
     ("F-10", ["POL-FLOOR-2", "POL-FLOOR-4"], DENY_RM, "mapfile -c 1 -C 'rm -rf x;:' a <<< x", [U("mapfile -c 1 -C 'rm -rf x;:' a <<< x")], "allow"),
