@@ -292,8 +292,10 @@ fn judge(
             }
         }
     }
-    // HARD-VALUE-6: the same words read from where a `cd` may have moved.
-    for dir in moved_to {
+    // HARD-VALUE-6: the same words read from where a `cd` may have moved,
+    // or where an option runs the program.
+    let own = moved::chdirs(judgement);
+    for dir in moved_to.iter().chain(&own) {
         for words in &judgement.spelled {
             let Some(relocated) = moved::relocate(words, dir) else {
                 continue;

@@ -66,6 +66,64 @@ pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
     out
 }
 
+/// Options that run a program in another directory, where its relative
+/// words lead (`env -C ~ cat .ssh/id_rsa`): `(program, short, long)`.
+const CHDIR_OPTIONS: &[(&str, &str, &str)] = &[
+    ("env", "-C", "--chdir"),
+    ("git", "-C", ""),
+    ("make", "-C", "--directory"),
+    ("gmake", "-C", "--directory"),
+    ("tar", "-C", "--directory"),
+];
+
+/// The directories a judgement's own program is run in by an option of
+/// [`CHDIR_OPTIONS`], for every word list of the judgement (a wrapper's
+/// inner command included); a static relative one without `..` is in the
+/// tree and left out. They do not move bash, so writes are not read from
+/// them.
+#[must_use]
+pub fn chdirs(judgement: &Judgement) -> Vec<Word> {
+    let mut out = Vec::new();
+    for words in &judgement.spelled {
+        let Some(name) = words.first().and_then(Word::literal_text) else {
+            continue;
+        };
+        let name = name.rsplit('/').next().unwrap_or(name);
+        let Some((_, short, long)) = CHDIR_OPTIONS.iter().find(|(n, _, _)| *n == name) else {
+            continue;
+        };
+        let mut args = words.iter().skip(1);
+        while let Some(word) = args.next() {
+            let Some(text) = word.literal_text() else {
+                continue;
+            };
+            let attached_long = match long.is_empty() {
+                true => None,
+                false => text.strip_prefix(long).and_then(|r| r.strip_prefix('=')),
+            };
+            let attached_short = text
+                .strip_prefix(short)
+                .filter(|rest| !rest.is_empty() && !text.starts_with("--"));
+            let dir = if text == *short || (!long.is_empty() && text == *long) {
+                args.next().cloned()
+            } else {
+                attached_long.or(attached_short).map(Word::literal)
+            };
+            let Some(dir) = dir else {
+                continue;
+            };
+            let inward = dir.literal_text().is_some_and(|t| {
+                let normal = posix_normalize(t);
+                !t.starts_with('/') && normal != ".." && !normal.starts_with("../")
+            });
+            if !inward {
+                out.push(dir);
+            }
+        }
+    }
+    out
+}
+
 fn is_cd(judgement: &Judgement) -> bool {
     judgement
         .spelled

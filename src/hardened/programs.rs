@@ -420,7 +420,12 @@ fn find_exec(args: &[&str]) -> Runs {
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(arg) = args.get(i) {
-        if matches!(*arg, "-exec" | "-execdir" | "-ok" | "-okdir") {
+        // `-execdir` runs its command in each found file's directory, where
+        // its relative words (and its name, if it is a path) lead elsewhere.
+        if matches!(*arg, "-execdir" | "-okdir") {
+            return Runs::Unsure;
+        }
+        if matches!(*arg, "-exec" | "-ok") {
             let start = i + 1;
             let Some(len) = args.iter().skip(start).position(|a| *a == ";" || *a == "+") else {
                 return Runs::Unsure;

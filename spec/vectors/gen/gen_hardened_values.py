@@ -176,6 +176,10 @@ ROWS += [
     (["HARD-VALUE-6", "HARD-EFFECT-4"], ECHO_CD, "cd /etc; echo x > passwd", "ask", S("HARD-EFFECT-4"), "CLOSES", "the relative target read from /etc is `/etc/passwd`, outside the tree"),
     (["HARD-VALUE-6", "HARD-EFFECT-4"], ECHO_CD, "cd ~; echo 'rm -rf ~' >> .bashrc", "ask", S("HARD-EFFECT-4"), "CLOSES", "read from home, `.bashrc` is `~/.bashrc` (with `&&`, the deployed gate already asks by `*` for a `cd` before a redirected command, and an equal hardened answer does not replace it, HARD-2)"),
     (["HARD-VALUE-6", "HARD-EFFECT-4"], ECHO_CD, "cd src; echo x > out.txt", "allow", "cd *", "KEEPS", "`cd src` goes down a static relative path: relative targets stay in the tree (the deployed answer, all units allowed, names its first unit's rule)"),
+    (["HARD-VALUE-6"], SSH, "env -C ~ cat .ssh/id_rsa", "deny", "*~/.ssh*", "CLOSES", "env -C runs `cat .ssh/id_rsa` in the home directory: read from there, `cat ~/.ssh/id_rsa` meets `*~/.ssh*`"),
+    (["HARD-VALUE-6"], SSH, "git -C /home/u diff --no-index .ssh/id_rsa /dev/null", "deny", "*~/.ssh*", "CLOSES", "git -C DIR reads its pathspecs from DIR: `/home/u/.ssh/id_rsa`, spelled `~/.ssh/id_rsa`"),
+    (["HARD-VALUE-6"], SSH, "tar -xzf a.tgz -C out", "allow", "*", "KEEPS", "a relative directory below the tree moves nothing the rules see"),
+    (["HARD-RUN-4", "POL-FLOOR-4"], SSH, "find / -name .ssh -execdir cat .ssh/id_rsa \\;", "ask", "<indirection-bash-wrapper>", "CLOSES", "-execdir runs `cat .ssh/id_rsa` in each found file's directory: unsure (HARD-RUN-4); the deployed answer already asks by POL-FLOOR-4's indirection floor, and an equal hardened answer does not replace it (HARD-2)"),
     (["HARD-EFFECT-4"], ECHO_ONLY, "echo '#!/bin/sh' > .git/hooks/pre-commit", "ask", S("HARD-EFFECT-4"), "CLOSES", "a write in the repository's .git directory names programs git runs, as `git config` does (HARD-RUN-6)"),
 ]
 ROWS = [r if len(r) == 7 else r[:5] + ("CLOSES",) + r[5:] for r in ROWS]
