@@ -45,7 +45,11 @@ pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
             Some((word, Some(text))) if !text.starts_with('/') => {
                 relative += 1;
                 let normal = posix_normalize(text);
-                let climbs = normal == ".." || normal.starts_with("../");
+                // Into `.git` counts too: a write there is not in the tree
+                // (HARD-EFFECT-4).
+                let climbs = normal == ".."
+                    || normal.starts_with("../")
+                    || normal.split('/').any(|segment| segment == ".git");
                 if climbs {
                     out.push(word.clone());
                 }

@@ -170,6 +170,16 @@ pub const UNMODELLED: &[&str] = &[
     "please",
     "envchain",
     "summon",
+    // Windows' command interpreter and WSL's launcher, reached from WSL
+    // (`cmd.exe /c …`, `wsl.exe -e …`; `.exe` is part of the stem).
+    "cmd",
+    "wsl",
+];
+
+/// GNU programs as Homebrew and the BSDs install them, with a `g` prefix
+/// (`gtimeout`, `gxargs`): read as the program they are.
+pub(super) const G_PREFIXED: &[&str] = &[
+    "timeout", "nice", "nohup", "stdbuf", "env", "chroot", "xargs", "find", "time",
 ];
 
 /// The architectures `setarch` knows on some platform (util-linux

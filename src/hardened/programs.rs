@@ -162,6 +162,10 @@ pub enum Runs {
 /// arguments `args`; `literal[i]` is false for an argument only run time knows.
 #[must_use]
 pub fn runs(name: &str, args: &[&str], literal: &[bool]) -> Runs {
+    let name = name
+        .strip_prefix('g')
+        .filter(|gnu| super::program_tables::G_PREFIXED.contains(gnu))
+        .unwrap_or(name);
     if super::runs::names_one_of(name, UNMODELLED) {
         return Runs::Unsure;
     }

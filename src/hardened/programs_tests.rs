@@ -53,6 +53,11 @@ fn hard_run_4_inner_commands() {
         ("busybox", "rm -rf x", "rm -rf x"),
         ("find", ". -name '*.o' -exec rm -rf {} ;", "rm -rf {}"),
         ("nohup", "rm x", "rm x"),
+        // Found missing in this session's red-team pass.
+        ("toybox", "rm -rf x", "rm -rf x"),
+        ("gtimeout", "5 rm -rf x", "rm -rf x"),
+        ("gxargs", "rm -rf", "rm -rf"),
+        ("gfind", ". -exec rm -rf {} +", "rm -rf {}"),
     ];
     for (name, line, want) in rows {
         assert_eq!(
@@ -75,6 +80,12 @@ fn hard_run_4_inner_commands() {
         ("su", "-c rm"),
         ("time", "-o out rm x"),
         ("find", ". -exec rm x"),
+        ("find", ". -execdir rm {} ;"),
+        ("timeout2", "5 rm x"),
+        ("gchroot", "/ rm x"),
+        ("capsh", "-- -c rm"),
+        ("enosys", "rm x"),
+        ("cmd.exe", "/c del x"),
     ] {
         assert_eq!(inner(name, line), Err(Runs::Unsure), "{name} {line}");
     }

@@ -210,11 +210,13 @@ pub const PROGRAM_TAKERS: &[&str] = &[
 
 /// The name a versioned or variant build of a program is known by
 /// (`python3.11`, `bash5.2`, `zsh5`, `mksh-static`, `python3-dbg`,
-/// `php-cgi`): a `-static`, `-dbg` or `-cgi` suffix, then trailing digits,
+/// `php-cgi`, `powershell.exe` under WSL): a `.exe` suffix, then a
+/// `-static`, `-dbg` or `-cgi` suffix, then trailing digits,
 /// dots, hyphens and underscores, removed. The lists above name the
 /// program; every build of it runs code the same way.
 #[must_use]
 pub fn stem(name: &str) -> &str {
+    let name = name.strip_suffix(".exe").unwrap_or(name);
     let base = ["-static", "-dbg", "-cgi"]
         .iter()
         .find_map(|suffix| name.strip_suffix(suffix))
@@ -256,12 +258,15 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
     if names_one_of(name, SHELLS) {
         // A `-c` cluster or `--command` runs a string (HARD-RUN-2): bash, sh,
         // dash, zsh and ksh are POL-FLOOR-3's already, the others are not.
-        let string = args.iter().take_while(|a| **a != "--").any(|a| {
-            (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
-                || *a == "--command"
-                || a.starts_with("--command=")
-                || a.eq_ignore_ascii_case("-command")
-        });
+        // Windows PowerShell runs its first operand as a command by default.
+        let default_command = stem(name) == "powershell";
+        let string = default_command
+            || args.iter().take_while(|a| **a != "--").any(|a| {
+                (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
+                    || *a == "--command"
+                    || a.starts_with("--command=")
+                    || a.eq_ignore_ascii_case("-command")
+            });
         return (string || reads_stdin(&args)).then_some(Clause::RunShellStdin);
     }
     if names_one_of(name, PROGRAM_TAKERS) {
@@ -455,6 +460,13 @@ mod tests {
             ("make", &["--file=/dev/stdin"], Some(Clause::RunInline)),
             ("make", &["CC=rm -rf x"], Some(Clause::RunInline)),
             ("make", &["-j4", "test"], None),
+            (
+                "powershell.exe",
+                &["Remove-Item x"],
+                Some(Clause::RunShellStdin),
+            ),
+            ("pwsh.exe", &["-c", "rm"], Some(Clause::RunShellStdin)),
+            ("pwsh", &["build.ps1"], None),
             ("make", &["-f", "build.mk", "all"], None),
         ];
         for (name, args, want) in rows {

@@ -160,6 +160,9 @@ ROWS += [
     (["HARD-RUN-6"], RM, "git clone -c core.sshCommand='rm -rf x' host:r d", "ask", S("HARD-RUN-6"), "clone's -c writes a setting the clone itself uses"),
     (["HARD-RUN-6"], RM, "git send-email --to-cmd='rm -rf x' p.patch", "ask", S("HARD-RUN-6"), "send-email runs --to-cmd's value as a command"),
     (["HARD-RUN-6"], RM, "vim -es notes.txt", "ask", S("HARD-RUN-6"), "vim's ex mode reads ex commands, `!cmd` among them, from standard input"),
+    (["HARD-RUN-4"], RM, "gtimeout 5 rm -rf x", "deny", "rm *", "Homebrew's name for GNU timeout: read as timeout, inner `rm -rf x`"),
+    (["HARD-RUN-4"], RM, "cmd.exe /c del x", "ask", S("HARD-RUN-4"), "Windows' command interpreter from WSL: unmodelled"),
+    (["HARD-RUN-2"], RM, "powershell.exe Remove-Item x", "ask", S("HARD-RUN-2"), "Windows PowerShell runs its first operand as a command"),
     (["HARD-RUN-6"], RM, "op run -- rm -rf x", "ask", S("HARD-RUN-6"), "a secret injector's run subcommand: its options before the command are not read"),
 ]
 
@@ -180,6 +183,7 @@ ROWS += [
     (["HARD-VALUE-6"], SSH, "git -C /home/u diff --no-index .ssh/id_rsa /dev/null", "deny", "*~/.ssh*", "CLOSES", "git -C DIR reads its pathspecs from DIR: `/home/u/.ssh/id_rsa`, spelled `~/.ssh/id_rsa`"),
     (["HARD-VALUE-6"], SSH, "tar -xzf a.tgz -C out", "allow", "*", "KEEPS", "a relative directory below the tree moves nothing the rules see"),
     (["HARD-RUN-4", "POL-FLOOR-4"], SSH, "find / -name .ssh -execdir cat .ssh/id_rsa \\;", "ask", "<indirection-bash-wrapper>", "CLOSES", "-execdir runs `cat .ssh/id_rsa` in each found file's directory: unsure (HARD-RUN-4); the deployed answer already asks by POL-FLOOR-4's indirection floor, and an equal hardened answer does not replace it (HARD-2)"),
+    (["HARD-VALUE-6", "HARD-EFFECT-4"], ECHO_CD, "cd .git; echo x > config", "ask", S("HARD-EFFECT-4"), "CLOSES", "a cd into .git: read from there, the target is `.git/config`"),
     (["HARD-EFFECT-4"], ECHO_ONLY, "echo '#!/bin/sh' > .git/hooks/pre-commit", "ask", S("HARD-EFFECT-4"), "CLOSES", "a write in the repository's .git directory names programs git runs, as `git config` does (HARD-RUN-6)"),
 ]
 ROWS = [r if len(r) == 7 else r[:5] + ("CLOSES",) + r[5:] for r in ROWS]
