@@ -255,6 +255,9 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
     if CODE_BUILTINS.contains(&name) || (name == "printf" && args.contains(&"-v")) {
         return Some(Clause::RunBuiltin);
     }
+    if prints_and_exits(name, &args) {
+        return None;
+    }
     if names_one_of(name, SHELLS) {
         // A `-c` cluster or `--command` runs a string (HARD-RUN-2): bash, sh,
         // dash, zsh and ksh are POL-FLOOR-3's already, the others are not.
@@ -291,6 +294,29 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
                 && arg.chars().skip(1).any(|c| short.contains(&c)))
     });
     (inline || reads_stdin(&args)).then_some(Clause::RunInline)
+}
+
+/// Interpreters and shells whose one argument prints a version or help
+/// text and exits, reading no program (each checked with a program on its
+/// standard input that would have made a file: none did). Anything more
+/// on the line, or another flag, is read as before.
+const PRINTS_AND_EXITS: &[(&str, &[&str])] = &[
+    ("python", &["--version", "-V", "--help", "-h"]),
+    ("node", &["--version", "-v", "--help", "-h"]),
+    ("nodejs", &["--version", "-v", "--help", "-h"]),
+    ("perl", &["--version", "-v", "--help", "-h"]),
+    ("bash", &["--version", "--help"]),
+];
+
+/// Whether `name args` is only a version or help query ([`PRINTS_AND_EXITS`]).
+fn prints_and_exits(name: &str, args: &[&str]) -> bool {
+    let [only] = args else {
+        return false;
+    };
+    let stem = stem(name);
+    PRINTS_AND_EXITS
+        .iter()
+        .any(|(n, flags)| (*n == name || *n == stem) && flags.contains(only))
 }
 
 /// `python3.11` -> `python`, `nodejs` stays; `None` for anything else.
@@ -467,6 +493,16 @@ mod tests {
             ),
             ("pwsh.exe", &["-c", "rm"], Some(Clause::RunShellStdin)),
             ("pwsh", &["build.ps1"], None),
+            ("python3", &["--version"], None),
+            ("node", &["-v"], None),
+            ("bash", &["--version"], None),
+            ("python3", &["-v"], Some(Clause::RunInline)),
+            (
+                "python3",
+                &["--version", "-c", "x"],
+                Some(Clause::RunInline),
+            ),
+            ("sh", &["--version"], Some(Clause::RunShellStdin)),
             ("make", &["-f", "build.mk", "all"], None),
         ];
         for (name, args, want) in rows {

@@ -163,6 +163,9 @@ ROWS += [
     (["HARD-RUN-4"], RM, "gtimeout 5 rm -rf x", "deny", "rm *", "Homebrew's name for GNU timeout: read as timeout, inner `rm -rf x`"),
     (["HARD-RUN-4"], RM, "cmd.exe /c del x", "ask", S("HARD-RUN-4"), "Windows' command interpreter from WSL: unmodelled"),
     (["HARD-RUN-2"], RM, "powershell.exe Remove-Item x", "ask", S("HARD-RUN-2"), "Windows PowerShell runs its first operand as a command"),
+    (["HARD-RUN-3"], RM, "python3 --version", "allow", "*", "KEEPS", "a version query reads no program (checked: a program on standard input did not run)"),
+    (["HARD-RUN-3"], RM, "node -v && npm -v", "allow", "*", "KEEPS", "node's -v alone prints its version and exits"),
+    (["HARD-RUN-3"], RM, "python3 -v", "ask", S("HARD-RUN-3"), "python's -v is verbose, not a version: it reads its program from standard input"),
     (["HARD-RUN-6"], RM, "op run -- rm -rf x", "ask", S("HARD-RUN-6"), "a secret injector's run subcommand: its options before the command are not read"),
 ]
 
