@@ -11,7 +11,8 @@
 //! for texts the parser and bash read
 //! differently, [`spelling`] for names and separators, [`runs`] for
 //! commands that run unseen code, [`expand`] for expansions that evaluate
-//! data and [`effects`] for redirections and assignments; [`dewrap`] is the
+//! data and [`effects`] for redirections and assignments, and [`moved`]
+//! for where a `cd` leads relative words; [`dewrap`] is the
 //! authorizer's extra guard. [`closed`] holds the whole tree to the admitted
 //! subset of [`admitted`] (the closed world), and [`reading`] reads the text
 //! a second time, without the parser, for [`agree`] to check that both

@@ -5,9 +5,10 @@
 //! `cd ~ && cat .ssh/id_rsa` reads what `cat ~/.ssh/id_rsa` reads, and
 //! `cd /etc; echo x > passwd` writes `/etc/passwd`. The rules see words as
 //! written, so each judgement's words are judged again as read from every
-//! directory a `cd` of the command may have left the shell in. Order is not
-//! followed (a loop runs a later `cd` before an earlier command), and
-//! neither is a subshell's scope: both only add directories.
+//! directory a `cd` of the command may have left the shell in. Each such
+//! directory counts for every judgement, wherever it stands (a loop runs a
+//! later `cd` before an earlier command), and a subshell's scope is not
+//! followed: both only add directories.
 
 use super::values::Word;
 use super::walk::Judgement;
