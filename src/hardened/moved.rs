@@ -73,7 +73,7 @@ pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
 
 /// Options that run a program in another directory, where its relative
 /// words lead (`env -C ~ cat .ssh/id_rsa`): `(program, short, long)`.
-const CHDIR_OPTIONS: &[(&str, &str, &str)] = &[
+pub const CHDIR_OPTIONS: &[(&str, &str, &str)] = &[
     ("env", "-C", "--chdir"),
     ("git", "-C", ""),
     ("make", "-C", "--directory"),
