@@ -68,8 +68,17 @@ pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
     if relative > 0 && cds.len() > 1 && has_loop(command) {
         out.push(super::values::unknown_word());
     }
+    // Every judgement is read again from each directory: past a bound, one
+    // directory only run time knows stands for all of them (its reading
+    // reaches every rule any of them can), so the work stays linear.
+    if out.len() > MAX_DIRECTORIES {
+        out = vec![super::values::unknown_word()];
+    }
     out
 }
+
+/// Most directories one command's `cd`s are followed to (`HARD-VALUE-6`).
+pub const MAX_DIRECTORIES: usize = 16;
 
 /// Options that run a program in another directory, where its relative
 /// words lead (`env -C ~ cat .ssh/id_rsa`): `(program, short, long)`.
