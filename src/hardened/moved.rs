@@ -51,11 +51,15 @@ pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
                 let climbs = normal == ".."
                     || normal.starts_with("../")
                     || normal.split('/').any(|segment| segment == ".git");
-                if climbs {
-                    out.push(word.clone());
-                }
                 match &here {
-                    Some(dir) => word.under(dir).unwrap_or_else(super::values::unknown_word),
+                    Some(dir) => {
+                        if climbs {
+                            // From the working directory too: the `cd`
+                            // before may not have run (`cd /a || cd ..`).
+                            out.push(word.clone());
+                        }
+                        word.under(dir).unwrap_or_else(super::values::unknown_word)
+                    }
                     None if climbs => word.clone(),
                     None => continue,
                 }
