@@ -5,6 +5,7 @@
 mod clauses;
 mod closed;
 mod ground;
+mod moved;
 mod properties;
 mod spellings;
 mod usefulness;
