@@ -113,14 +113,31 @@ impl Lexer<'_> {
     fn list(&mut self, nested: bool) -> Result<(), Disagreement> {
         // `(` … `)` inside the substitution: subshells and case patterns.
         let mut open = 0usize;
+        // Nothing read yet on this line (of the list): bash takes a control
+        // operator here as a syntax error, where the parser may read the
+        // line as continuing the one before (`ls` newline `| cat`).
+        let mut line_start = true;
         while let Some(c) = self.peek() {
             let start = self.pos;
+            let blank = matches!(c, ' ' | '\t' | '\n') || self.rest().starts_with("\\\n");
+            if !blank {
+                let ends_nothing = line_start
+                    && OPERATORS
+                        .iter()
+                        .find(|op| self.rest().starts_with(**op))
+                        .is_some_and(|op| matches!(*op, "|" | "|&" | "||" | "&&" | "&" | ";"));
+                if ends_nothing {
+                    return self.stop();
+                }
+                line_start = false;
+            }
             match c {
                 ' ' | '\t' => self.pos += 1,
                 '\\' if self.rest().starts_with("\\\n") => self.pos += 2,
                 '\n' => {
                     self.pos += 1;
                     self.bodies()?;
+                    line_start = true;
                 }
                 '#' => {
                     self.pos += self.rest().find('\n').unwrap_or(self.rest().len());
@@ -436,6 +453,8 @@ mod tests {
         );
         assert_eq!(words("echo a#b # c"), ["echo", "a#b"]);
         assert_eq!(words("ls \\\n  -la"), ["ls", "-la"]);
+        assert_eq!(words("\\ls | cat"), ["\\ls", "cat"]);
+        assert_eq!(words("ls |\n  cat && \\\n  echo"), ["ls", "cat", "echo"]);
         for refused in [
             "echo `ls`",
             "echo \"`ls`\"",
@@ -450,6 +469,11 @@ mod tests {
             "echo $((x+1))",
             "echo a {fd}>x",
             "echo a {PATH}<&-",
+            "ls\n| cat",
+            "ls\n  && rm x",
+            "ls\n; rm x",
+            "| cat",
+            "echo $(\n| cat)",
         ] {
             assert!(tokens(refused).is_err(), "{refused:?}");
         }
