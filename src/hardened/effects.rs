@@ -145,10 +145,20 @@ pub fn outside_tree(target: Option<&str>) -> bool {
     {
         return false;
     }
-    // A repository's configuration and hooks name programs git runs: a
-    // write there is `git config` (HARD-RUN-6) by another name.
-    let in_git_dir = normal.split('/').any(|segment| segment == ".git");
-    normal.starts_with('/') || normal == ".." || normal.starts_with("../") || in_git_dir
+    normal.starts_with('/') || climbs_out(&normal) || in_git_dir(&normal)
+}
+
+/// Whether a normalized relative path climbs above where it starts (`..`,
+/// `../x`): out of the tree, for a write or a `cd` (`HARD-VALUE-6`).
+pub(super) fn climbs_out(normal: &str) -> bool {
+    normal == ".." || normal.starts_with("../")
+}
+
+/// Whether a normalized path has a `.git` component: a repository's
+/// configuration and hooks name programs git runs, so a write there is
+/// `git config` (HARD-RUN-6) by another name.
+pub(super) fn in_git_dir(normal: &str) -> bool {
+    normal.split('/').any(|segment| segment == ".git")
 }
 
 /// Whether a write (operator and spelled target) is allowed

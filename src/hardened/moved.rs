@@ -10,6 +10,7 @@
 //! later `cd` before an earlier command), and a subshell's scope is not
 //! followed: both only add directories.
 
+use super::effects::{climbs_out, in_git_dir};
 use super::values::Word;
 use super::walk::Judgement;
 use crate::policy::home::posix_normalize;
@@ -48,9 +49,7 @@ pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
                 let normal = posix_normalize(text);
                 // Into `.git` counts too: a write there is not in the tree
                 // (HARD-EFFECT-4).
-                let climbs = normal == ".."
-                    || normal.starts_with("../")
-                    || normal.split('/').any(|segment| segment == ".git");
+                let climbs = climbs_out(&normal) || in_git_dir(&normal);
                 match &here {
                     Some(dir) => {
                         if climbs {
@@ -130,10 +129,9 @@ pub fn chdirs(judgement: &Judgement) -> Vec<Word> {
             let Some(dir) = dir else {
                 continue;
             };
-            let inward = dir.literal_text().is_some_and(|t| {
-                let normal = posix_normalize(t);
-                !t.starts_with('/') && normal != ".." && !normal.starts_with("../")
-            });
+            let inward = dir
+                .literal_text()
+                .is_some_and(|t| !t.starts_with('/') && !climbs_out(&posix_normalize(t)));
             if !inward {
                 out.push(dir);
             }
