@@ -14,9 +14,10 @@
 //! data and [`effects`] for redirections and assignments, and [`moved`]
 //! for where a `cd` leads relative words; [`dewrap`] is the
 //! authorizer's extra guard. [`closed`] holds the whole tree to the admitted
-//! subset of [`admitted`] (the closed world), and [`reading`] reads the text
-//! a second time, without the parser, for [`agree`] to check that both
-//! readings agree.
+//! subset of [`admitted`] and [`redirections`] (the closed world), and
+//! [`reading`] reads the text a second time, without the parser, giving each
+//! token the role bash's grammar gives it ([`roles`]), for [`agree`] to
+//! check that both readings agree on spans and roles.
 
 pub mod admitted;
 pub mod agree;
