@@ -114,9 +114,11 @@ pub fn read_payload(agent: Agent, bytes: &[u8]) -> Result<Request, Unreadable> {
         match payload.get("hook_event_name") {
             None => {}
             Some(Value::String(event)) if event == expected => {}
-            Some(other) => return Err(Unreadable(format!(
+            Some(other) => {
+                return Err(Unreadable(format!(
                 "hook_event_name is {other}, not \"{expected}\": this hook answers only {expected}"
-            ))),
+            )))
+            }
         }
     }
     let (tool_key, input_key) = agent.keys();

@@ -81,13 +81,16 @@ pub struct ClaudeRules {
     pub notes: Vec<String>,
     /// The files read, in order.
     pub sources: Vec<PathBuf>,
+    /// How many `Bash` entries were read, dropped ones included.
+    pub bash_entries: usize,
 }
 
 impl ClaudeRules {
-    /// Whether any Bash rule was read.
+    /// Whether no `Bash` entry was read (a dropped one counts as read:
+    /// HOOK-POLICY-1 then no longer falls back to the example policy).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.allow.is_empty() && self.ask.is_empty() && self.deny.is_empty()
+        self.bash_entries == 0
     }
 
     /// Adds the `permissions` lists of one settings text (`HOOK-RULE-1`).
@@ -122,6 +125,9 @@ impl ClaudeRules {
                     return Err(bad(format!("permissions.{key} holds a non-string entry")));
                 };
                 let translated = translate(state, entry).map_err(bad)?;
+                if translated != Translated::NotBash {
+                    self.bash_entries += 1;
+                }
                 let pattern = match translated {
                     Translated::NotBash => continue,
                     Translated::Exact(pattern) => pattern,

@@ -21,13 +21,14 @@ pub fn default_path(agent: Agent, home: &Path) -> PathBuf {
     })
 }
 
-/// The hook command line an agent runs: `argv` quoted for the shell.
+/// The hook command line an agent runs: `argv` quoted for the shell, then
+/// `|| exit 2`. Each agent documents exit 2 as "block", and treats any other
+/// failure (a crash, a signal) as a failed hook whose call goes on: the
+/// guard turns such a failure into a block (HOOK-INSTALL-1).
 #[must_use]
 pub fn command_line(argv: &[String]) -> String {
-    argv.iter()
-        .map(|word| shell_quote(word))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let words: Vec<String> = argv.iter().map(|word| shell_quote(word)).collect();
+    format!("{} || exit 2", words.join(" "))
 }
 
 /// The hook group the agent's settings hold (not for OpenCode).

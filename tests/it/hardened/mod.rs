@@ -8,5 +8,5 @@ mod ground;
 mod moved;
 mod properties;
 mod spellings;
-mod usefulness;
+pub(crate) mod usefulness;
 mod wrappers;
