@@ -89,7 +89,7 @@ pub struct PolicyArgs {
     /// built-in example policy.
     #[arg(long)]
     pub policy: Option<std::path::PathBuf>,
-    /// `deployed`: the deployed system, findings included; `hardened`: spec chapter 12.
+    /// `deployed`: the 20.7.3 gate beside the TypeScript authorizer of ADR 0009, findings included (`--help` says what newer packages change); `hardened`: spec chapter 12.
     #[arg(long, value_enum, default_value_t)]
     pub profile: ProfileArg,
 }
