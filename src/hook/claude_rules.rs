@@ -61,9 +61,9 @@ pub fn translate(state: PermissionState, entry: &str) -> Result<Translated, Stri
     }
     // `?` already matches `?` and every other code unit; a leading `~` or
     // `$` becomes `?`, which matches it and every other code unit.
-    let widened = match pattern.chars().next() {
-        Some('~' | '$') => format!("?{}", &pattern[1..]),
-        _ => pattern,
+    let widened = match pattern.strip_prefix(['~', '$']) {
+        Some(rest) => format!("?{rest}"),
+        None => pattern,
     };
     Ok(Translated::Widened(widened))
 }

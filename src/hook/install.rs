@@ -33,10 +33,11 @@ pub fn command_line(argv: &[String]) -> String {
 
 /// The hook group the agent's settings hold (not for OpenCode).
 fn group(agent: Agent, command: &str) -> Value {
-    let mut hook = json!({"type": "command", "command": command});
-    if agent == Agent::Gemini {
-        hook["name"] = "inner-cmd".into();
-    }
+    let hook = if agent == Agent::Gemini {
+        json!({"type": "command", "command": command, "name": "inner-cmd"})
+    } else {
+        json!({"type": "command", "command": command})
+    };
     json!({"matcher": agent.shell_tool(), "hooks": [hook]})
 }
 
@@ -82,9 +83,14 @@ pub fn merge(agent: Agent, existing: Option<&str>, argv: &[String]) -> Result<St
         .as_array_mut()
         .ok_or_else(|| format!("`hooks.{event}` is not an array"))?;
     let present = list.iter().any(|group| {
-        group["hooks"]
-            .as_array()
-            .is_some_and(|hooks| hooks.iter().any(|hook| hook["command"] == command.as_str()))
+        group
+            .get("hooks")
+            .and_then(Value::as_array)
+            .is_some_and(|hooks| {
+                hooks
+                    .iter()
+                    .any(|hook| hook.get("command").and_then(Value::as_str) == Some(&command))
+            })
     });
     if present {
         if let Some(text) = existing {

@@ -72,7 +72,7 @@ fn short(text: &str) -> String {
     const LIMIT: usize = 120;
     let escaped: String = text.escape_debug().collect();
     match escaped.char_indices().nth(LIMIT) {
-        Some((end, _)) => format!("{}…", &escaped[..end]),
+        Some((end, _)) => format!("{}…", escaped.get(..end).unwrap_or_default()),
         None => escaped,
     }
 }
