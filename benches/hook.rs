@@ -9,7 +9,8 @@
 //! `spec/policies/example.json` loaded from its file by `--policy`, the
 //! hardened profile, an empty HOME and project so no other file is read),
 //! for each compound agent command of the list below; `bash -c true`; a
-//! `python3 -c pass` start; and safe-chains' Claude Code hook when
+//! `python3 -c pass` start and, as the floor of any Python hook, one without
+//! `site` (`python3 -S -c pass`); and safe-chains' Claude Code hook when
 //! `conformance/audit/safe-chains/setup` installed it. Medians and 90th
 //! percentiles in milliseconds, and the ratios of the medians. Run by
 //! `cargo test --benches` it does one round only.
@@ -111,12 +112,22 @@ fn main() {
         "--policy",
         policy.to_str().unwrap(),
     ];
-    let (mut ours, mut bash, mut python, mut theirs) = (vec![], vec![], vec![], vec![]);
+    let load = || std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("load before: {}", load().trim());
+    let (mut ours, mut bash, mut python, mut bare, mut theirs) =
+        (vec![], vec![], vec![], vec![], vec![]);
     for _ in 0..rounds {
         for payload in &payloads {
             ours.push(time(&hook_argv, Some(payload), &project, &home));
             bash.push(time(&["bash", "-c", "true"], None, &project, &home));
             python.push(time(&["python3", "-c", "pass"], None, &project, &home));
+            // Without `site` (no .pth files): the floor of any Python hook.
+            bare.push(time(
+                &["python3", "-S", "-c", "pass"],
+                None,
+                &project,
+                &home,
+            ));
             if let Some(binary) = &safe {
                 theirs.push(time(
                     &[binary.to_str().unwrap()],
@@ -127,6 +138,7 @@ fn main() {
             }
         }
     }
+    println!("load after: {}", load().trim());
     let _ = std::fs::remove_dir_all(&scratch);
     let (hook_median, hook_p90) = stats(ours);
     let (bash_median, bash_p90) = stats(bash);
@@ -153,6 +165,9 @@ fn main() {
     );
     row("`bash -c true`", bash_median, bash_p90);
     row("`python3 -c pass`", python_median, python_p90);
+    let (bare_median, bare_p90) = stats(bare);
+    row("`python3 -S -c pass` (no site)", bare_median, bare_p90);
+    println!("hook / python3 -S: {:.2}×", hook_median / bare_median);
     if !theirs.is_empty() {
         let (median, p90) = stats(theirs);
         row("safe-chains (Claude Code hook)", median, p90);
