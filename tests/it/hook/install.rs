@@ -119,3 +119,18 @@ fn hook_log_1_one_line_per_call() {
     assert_eq!(lines[2]["outcome"], "ask");
     assert!(lines[2]["error"].as_str().unwrap().contains("not JSON"));
 }
+
+/// HOOK-IN-1: `inner-cmd hook --help` names the four agents and the default profile.
+#[test]
+fn hook_in_1_help_names_the_agents() {
+    let dir = scratch("help");
+    let output = run(&dir, &["hook", "--help"], b"");
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).unwrap();
+    for agent in ["claude-code", "codex", "gemini", "opencode", "install"] {
+        assert!(help.contains(agent), "{agent} missing from:\n{help}");
+    }
+    assert!(help.contains("[default: hardened]"), "{help}");
+    // Item 7 of the issue: `--profile deployed` says which system it is.
+    assert!(help.contains("20.7.3") && help.contains("20.9.0"), "{help}");
+}
