@@ -9,5 +9,5 @@ mod moved;
 mod properties;
 mod redirections;
 mod spellings;
-mod usefulness;
+pub(crate) mod usefulness;
 mod wrappers;
