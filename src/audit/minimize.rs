@@ -48,6 +48,7 @@ pub fn minimize(
             let mut candidates: Vec<String> = pass(&current.0, payloads)
                 .into_iter()
                 .filter(|c| c.len() < current.0.len() && !c.trim().is_empty())
+                .filter(|c| here_documents_closed(c))
                 .filter(|c| tried.insert(c.clone()))
                 .collect();
             candidates.sort_by_key(String::len);
@@ -72,6 +73,49 @@ pub fn minimize(
         break;
     }
     Ok(current)
+}
+
+/// Whether every here-document the command opens is closed by its
+/// delimiter line. A variant that drops the delimiter is still run by bash
+/// (to the end of the text, with a warning), but no agent writes it, and a
+/// report of such variants hides the construct a reader must fix (`AUDIT-6`).
+/// Approximate on purpose: a `<<` inside quotes counts too, which only
+/// rejects more variants.
+#[must_use]
+pub fn here_documents_closed(command: &str) -> bool {
+    let lines: Vec<&str> = command.split('\n').collect();
+    for (number, line) in lines.iter().enumerate() {
+        let mut rest = *line;
+        while let Some(at) = rest.find("<<") {
+            let after = rest.get(at + 2..).unwrap_or("");
+            rest = after;
+            if after.starts_with('<') {
+                rest = after.get(1..).unwrap_or("");
+                continue;
+            }
+            let (strip_tabs, after) = match after.strip_prefix('-') {
+                Some(after) => (true, after),
+                None => (false, after),
+            };
+            let word: String = after
+                .trim_start_matches([' ', '\t'])
+                .chars()
+                .take_while(|c| !c.is_whitespace() && !";&|<>()".contains(*c))
+                .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+                .collect();
+            if word.is_empty() {
+                return false;
+            }
+            let closed = lines.iter().skip(number + 1).any(|body| {
+                let body = if strip_tabs { body.trim_start_matches('\t') } else { body };
+                *body == word
+            });
+            if !closed {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Every refused payload in the command replaced by each shorter one.
@@ -192,5 +236,29 @@ mod tests {
         assert!(drop_characters("abcd", &[]).contains(&"cd".to_owned()));
         let pairs = drop_characters(r#"sort -""o p""wned x"#, &[]);
         assert!(pairs.contains(&r#"sort -o p""wned x"#.to_owned()));
+    }
+
+    /// AUDIT-6: a variant that leaves a here-document open is no candidate;
+    /// a closed one, a quoted or tab-stripped delimiter, and `<<<` are.
+    #[test]
+    fn audit_6_here_documents_stay_closed() {
+        for closed in [
+            "cat <<EOF\n$(git push)\nEOF",
+            "cat <<'EOF' && ls\nx\nEOF",
+            "cat <<-EOF\n\tx\n\tEOF\nls",
+            "cat <<< \"$(git push)\"",
+            "cat <<A <<B\na\nA\nb\nB",
+            "ls & git push",
+        ] {
+            assert!(here_documents_closed(closed), "{closed:?}");
+        }
+        for open in [
+            "cat <<EOF\n$(git push)",
+            "cat <<EOF\n$(git push)\nEO",
+            "cat <<A <<B\na\nA",
+            "ls <<",
+        ] {
+            assert!(!here_documents_closed(open), "{open:?}");
+        }
     }
 }
