@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::report::{markdown, merge, Report};
-use super::run::{audit, replay, Budget, Settings, Shard};
+use super::layer::Context;
+use super::run::{audit, replay_with, Budget, Settings, Shard};
 use super::AuditError;
 
 /// What the command line asked for.
@@ -30,6 +31,10 @@ pub struct Invocation {
     pub json: Option<PathBuf>,
     /// `--markdown FILE`.
     pub markdown: Option<PathBuf>,
+    /// `--cwd DIR`: the layer's working directory (`AUDIT-13`).
+    pub cwd: Option<PathBuf>,
+    /// `--env NAME=VALUE`, repeated: the layer's environment (`AUDIT-13`).
+    pub env: Vec<String>,
 }
 
 /// Runs the invocation, writes the files it names, and answers the
@@ -43,10 +48,18 @@ pub fn invoke(how: &Invocation) -> Result<(String, u8), AuditError> {
             .layer
             .as_deref()
             .ok_or_else(|| AuditError::Settings("--impl is required".to_owned()))?;
+        let mut settings = Settings::new(layer);
+        settings.context = Context {
+            cwd: how.cwd.clone(),
+            env: how
+                .env
+                .iter()
+                .map(|e| Context::parse_env(e))
+                .collect::<Result<_, _>>()?,
+        };
         match &how.replay {
-            Some(path) => replay(layer, &read(path)?, 2)?,
+            Some(path) => replay_with(&settings, &read(path)?)?,
             None => {
-                let mut settings = Settings::new(layer);
                 settings.seed = how.seed;
                 settings.shard = Shard::parse(&how.shard)?;
                 settings.budget = match (how.minutes, how.cases) {

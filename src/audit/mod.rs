@@ -32,7 +32,8 @@ pub mod report;
 pub mod run;
 
 pub use report::{markdown, merge, Report, Witness};
-pub use run::{audit, replay, Budget, Settings, Shard};
+pub use layer::Context;
+pub use run::{audit, replay, replay_with, Budget, Settings, Shard};
 
 use crate::ground::GroundError;
 

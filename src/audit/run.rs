@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::calibrate::calibrate;
 use super::check::{Auditor, Checked};
 use super::generate::{draw, families, ingredients};
-use super::layer::{Answer, Ask, Layer};
+use super::layer::{Answer, Ask, Context, Layer};
 use super::minimize::minimize;
 use super::oracle::Bash;
 use super::property::Verdict;
@@ -75,6 +75,8 @@ pub struct Settings {
     pub shard: Shard,
     /// Threads running bash.
     pub threads: usize,
+    /// The layer's working directory and environment (`AUDIT-13`).
+    pub context: Context,
 }
 
 impl Settings {
@@ -87,6 +89,7 @@ impl Settings {
             budget: Budget::Cases(200),
             shard: Shard::ALL,
             threads: 2,
+            context: Context::default(),
         }
     }
 }
@@ -98,9 +101,17 @@ const BATCH: u64 = 64;
 /// How long one answer of the layer may take.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
 
-fn start(layer: &str, threads: usize) -> Result<Auditor, AuditError> {
-    let layer = Layer::start(layer, ANSWER_TIMEOUT)?;
-    let bash = Bash::new(threads).map_err(AuditError::Oracle)?;
+fn start(settings: &Settings) -> Result<Auditor, AuditError> {
+    if let Some(directory) = &settings.context.cwd {
+        if !directory.is_dir() {
+            return Err(AuditError::Settings(format!(
+                "--cwd {}: not a directory",
+                directory.display()
+            )));
+        }
+    }
+    let layer = Layer::start_in(&settings.layer, &settings.context, ANSWER_TIMEOUT)?;
+    let bash = Bash::new(settings.threads).map_err(AuditError::Oracle)?;
     Ok(Auditor {
         layer,
         bash,
@@ -121,7 +132,7 @@ fn name_of(layer: &Layer) -> LayerName {
 /// The layer or the oracle cannot be started, or the layer breaks the protocol.
 pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
     let began = Instant::now();
-    let mut auditor = start(&settings.layer, settings.threads)?;
+    let mut auditor = start(settings)?;
     let calibration = calibrate(&mut auditor.layer)?;
     let mut report = Report {
         layer: name_of(&auditor.layer),
@@ -311,7 +322,17 @@ fn confirm(layer: &mut Layer, command: &str, verdict: &Verdict) -> Result<bool, 
 /// # Errors
 /// As [`audit`].
 pub fn replay(layer: &str, saved: &Report, threads: usize) -> Result<Report, AuditError> {
-    let mut auditor = start(layer, threads)?;
+    let mut settings = Settings::new(layer);
+    settings.threads = threads;
+    replay_with(&settings, saved)
+}
+
+/// [`replay`] with the layer started as `settings` say (its context, `AUDIT-13`).
+///
+/// # Errors
+/// As [`audit`].
+pub fn replay_with(settings: &Settings, saved: &Report) -> Result<Report, AuditError> {
+    let mut auditor = start(settings)?;
     let commands: Vec<String> = saved.witnesses.iter().map(|w| w.command.clone()).collect();
     let checked = auditor.check(&commands)?;
     let mut report = saved.clone();
