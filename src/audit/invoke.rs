@@ -35,6 +35,8 @@ pub struct Invocation {
     pub cwd: Option<PathBuf>,
     /// `--env NAME=VALUE`, repeated: the layer's environment (`AUDIT-13`).
     pub env: Vec<String>,
+    /// `--quiet`: no progress on standard error (`AUDIT-14`).
+    pub quiet: bool,
 }
 
 /// Runs the invocation, writes the files it names, and answers the
@@ -57,6 +59,7 @@ pub fn invoke(how: &Invocation) -> Result<(String, u8), AuditError> {
                 .map(|e| Context::parse_env(e))
                 .collect::<Result<_, _>>()?,
         };
+        settings.progress = !how.quiet;
         match &how.replay {
             Some(path) => replay_with(&settings, &read(path)?)?,
             None => {

@@ -27,6 +27,7 @@ pub mod invoke;
 pub mod layer;
 pub mod minimize;
 pub mod oracle;
+pub mod progress;
 pub mod property;
 pub mod report;
 pub mod run;

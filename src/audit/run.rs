@@ -11,6 +11,7 @@ use super::generate::{draw, families, ingredients};
 use super::layer::{Answer, Ask, Context, Layer};
 use super::minimize::minimize;
 use super::oracle::Bash;
+use super::progress::{Progress, Tally};
 use super::property::Verdict;
 use super::report::{Counts, LayerName, Report, SetApart, Witness};
 use super::AuditError;
@@ -77,6 +78,8 @@ pub struct Settings {
     pub threads: usize,
     /// The layer's working directory and environment (`AUDIT-13`).
     pub context: Context,
+    /// Progress on standard error (`AUDIT-14`); off by default.
+    pub progress: bool,
 }
 
 impl Settings {
@@ -90,6 +93,7 @@ impl Settings {
             shard: Shard::ALL,
             threads: 2,
             context: Context::default(),
+            progress: false,
         }
     }
 }
@@ -159,7 +163,14 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
     let mut minimized: HashSet<(String, Vec<String>)> = HashSet::new();
     let mut queue = Queue::default();
     let mut next = 0u64;
+    let mut progress = Progress::new(settings.progress, settings.budget);
     loop {
+        let doing = if queue.waiting.is_empty() {
+            "drawing cases"
+        } else {
+            "minimizing a witness"
+        };
+        progress.update(&tally(&report), doing);
         let out_of_time =
             matches!(settings.budget, Budget::Time(limit) if began.elapsed() >= limit);
         if out_of_time {
@@ -248,7 +259,25 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
         }
     }
     report.total();
+    progress.finish(&tally(&report));
     Ok(report)
+}
+
+/// What the progress display shows of a report being made.
+fn tally(report: &Report) -> Tally {
+    let mut tally = Tally {
+        listed: report.witnesses.len(),
+        families: report.families.len(),
+        ..Tally::default()
+    };
+    for counts in report.families.values() {
+        tally.tried += counts.tried;
+        tally.approved += counts.approved;
+        tally.checked += counts.checked;
+        tally.witnesses += counts.witnesses;
+        tally.families_hit += usize::from(counts.witnesses > 0);
+    }
+    tally
 }
 
 /// A witness waiting to be minimized.
