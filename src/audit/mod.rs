@@ -21,10 +21,13 @@
 //! (shards, confirmation, replay) and [`report`] (JSON, Markdown, merge).
 
 pub mod calibrate;
+pub mod causes;
 pub mod check;
+pub mod construct;
 pub mod generate;
 pub mod invoke;
 pub mod layer;
+pub mod markdown;
 pub mod minimize;
 pub mod oracle;
 pub mod progress;
@@ -32,7 +35,8 @@ pub mod property;
 pub mod report;
 pub mod run;
 
-pub use report::{markdown, merge, Report, Witness};
+pub use markdown::markdown;
+pub use report::{merge, Report, Witness};
 pub use layer::Context;
 pub use run::{audit, replay, replay_with, Budget, Settings, Shard};
 

@@ -13,7 +13,8 @@ use super::minimize::minimize;
 use super::oracle::Bash;
 use super::progress::{Progress, Tally};
 use super::property::Verdict;
-use super::report::{Counts, LayerName, Report, SetApart, Witness};
+use super::property::Apart;
+use super::report::{Counts, LayerName, ReplaySummary, Report, SetApart, Witness, MAX_APART};
 use super::AuditError;
 use crate::gen::FamilyCase;
 
@@ -98,8 +99,6 @@ impl Settings {
     }
 }
 
-/// Set-apart commands listed at most (distinct by reason and command).
-const MAX_APART: usize = 50;
 /// Cases checked per batch.
 const BATCH: u64 = 64;
 /// How long one answer of the layer may take.
@@ -153,6 +152,9 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
             .collect::<BTreeMap<_, _>>(),
         witnesses: Vec::new(),
         apart: Vec::new(),
+        apart_total: 0,
+        causes: Vec::new(),
+        replay: None,
     };
     let Some(ingredients) = ingredients(&report.calibration) else {
         return Err(AuditError::Settings(
@@ -161,6 +163,7 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
         ));
     };
     let mut minimized: HashSet<(String, Vec<String>)> = HashSet::new();
+    let mut apart_seen: HashSet<(Apart, String)> = HashSet::new();
     let mut queue = Queue::default();
     let mut next = 0u64;
     let mut progress = Progress::new(settings.progress, settings.budget);
@@ -233,11 +236,11 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
                 }
             };
             for (executed, why) in &verdict.apart {
-                let known = report
-                    .apart
-                    .iter()
-                    .any(|a| a.why == *why && a.executed == *executed);
-                if known || report.apart.len() >= MAX_APART {
+                if !apart_seen.insert((*why, executed.clone())) {
+                    continue;
+                }
+                report.apart_total += 1;
+                if report.apart.len() >= MAX_APART {
                     continue;
                 }
                 report.apart.push(SetApart {
@@ -245,6 +248,7 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
                     family: case.family.to_owned(),
                     executed: executed.clone(),
                     why: *why,
+                    case_is_witness: verdict.is_witness(),
                 });
             }
             if !verdict.is_witness() {
@@ -259,6 +263,7 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
         }
     }
     report.total();
+    report.group_causes();
     progress.finish(&tally(&report));
     Ok(report)
 }
@@ -368,8 +373,11 @@ pub fn replay_with(settings: &Settings, saved: &Report) -> Result<Report, AuditE
     report.layer = name_of(&auditor.layer);
     report.witnesses.clear();
     report.apart.clear();
+    report.apart_total = 0;
+    let mut gone = Vec::new();
     for (old, checked) in saved.witnesses.iter().zip(checked) {
         let Some(verdict) = checked.witness().cloned() else {
+            gone.push(old.command.clone());
             continue;
         };
         let confirmed = confirm(&mut auditor.layer, &old.command, &verdict)?;
@@ -380,6 +388,12 @@ pub fn replay_with(settings: &Settings, saved: &Report) -> Result<Report, AuditE
             ..old.clone()
         });
     }
+    report.replay = Some(ReplaySummary {
+        of: saved.witnesses.len(),
+        hold: report.witnesses.len(),
+        gone,
+    });
+    report.group_causes();
     Ok(report)
 }
 

@@ -84,6 +84,20 @@ fn audit_4_deployed_self_audit_witnesses_hold_against_the_pipeline() {
     let markdown = audit::markdown(report);
     let family = &report.witnesses[0].family;
     assert!(markdown.contains(&format!("## {family}")), "{markdown}");
+    // AUDIT-15: every witness is in exactly one cause, whose shortest
+    // witness is among its own and no longer than any of them.
+    let mut grouped: Vec<&String> = report.causes.iter().flat_map(|c| &c.witnesses).collect();
+    grouped.sort();
+    let mut listed: Vec<&String> = report.witnesses.iter().map(|w| &w.command).collect();
+    listed.sort();
+    assert_eq!(grouped, listed);
+    for cause in &report.causes {
+        assert_eq!(cause.count, cause.witnesses.len());
+        assert!(cause.witnesses.contains(&cause.shortest));
+        assert!(cause.witnesses.iter().all(|w| w.len() >= cause.shortest.len()));
+    }
+    let first_cause = markdown.find("## Root causes").expect("causes lead");
+    assert!(first_cause < markdown.find("## Families").unwrap());
     assert_eq!(audit::exit_status(report), 1);
 }
 
@@ -150,8 +164,18 @@ fn audit_11_replay() {
     };
     assert_eq!(commands(&again), commands(report));
     assert!(again.witnesses.iter().all(|w| w.confirmed));
+    let summary = again.replay.as_ref().expect("a replay says what holds");
+    assert_eq!((summary.hold, summary.of), (report.witnesses.len(), report.witnesses.len()));
+    assert!(summary.gone.is_empty());
+    let text = audit::markdown(&again);
+    let line = format!("Replay: {n} of {n} witnesses still hold.", n = report.witnesses.len());
+    assert!(text.contains(&line), "{text}");
     let none = audit::replay(&layers::refuse_all(), report, 2).unwrap();
-    assert!(none.witnesses.is_empty());
+    assert!(none.witnesses.is_empty() && none.causes.is_empty());
+    let summary = none.replay.as_ref().unwrap();
+    assert_eq!((summary.hold, summary.of), (0, report.witnesses.len()));
+    assert_eq!(summary.gone, commands(report));
+    assert!(audit::markdown(&none).contains(&format!("Replay: 0 of {} witnesses still hold.", report.witnesses.len())));
     assert_eq!(audit::exit_status(&none), 0);
 }
 

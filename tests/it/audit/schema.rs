@@ -67,5 +67,14 @@ fn audit_proto_5_schema_describes_traffic_and_report() {
         &json!({"audit": 2, "layer": "x", "version": "1"}),
     );
     let report = serde_json::to_value(super::deployed_report()).unwrap();
+    assert!(!report["causes"].as_array().unwrap().is_empty());
     ok("report", &report);
+    let mut replayed = report.clone();
+    replayed["replay"] = json!({"of": 3, "hold": 2, "gone": ["ls & git push"]});
+    ok("report", &replayed);
+    replayed["replay"] = json!({"of": 3});
+    bad("report", &replayed);
+    let mut no_causes = report;
+    no_causes.as_object_mut().unwrap().remove("causes");
+    bad("report", &no_causes);
 }

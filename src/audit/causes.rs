@@ -1,0 +1,162 @@
+//! Root causes (`AUDIT-15`): witnesses grouped by where their payload sits.
+//!
+//! A layer's witnesses are mostly a few holes seen through many commands.
+//! Two witnesses are one cause when the payload they hide sits in the same
+//! chain of bash constructs ([`super::construct::around`]): a command
+//! substitution inside a here-document body, the command after `&`, a
+//! nested backquote. A payload in quoted text is run by whatever reads that
+//! text as code (an alias, `eval`, an interpreter on its standard input),
+//! which the text alone does not say, so there the family is part of the
+//! cause; so it is when the payload is not written out at all (a spelling,
+//! a rebound name) or sits plainly in the list.
+
+use serde::{Deserialize, Serialize};
+
+use super::calibrate::Calibration;
+use super::construct::around;
+use super::report::Witness;
+
+/// One root cause.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cause {
+    /// What lets the payload through, in a line.
+    pub title: String,
+    /// The family of its shortest witness.
+    pub family: String,
+    /// Every family among its witnesses.
+    pub families: Vec<String>,
+    /// The chain of constructs around the payload, when it is written out.
+    pub construct: Option<String>,
+    /// Its shortest witness.
+    pub shortest: String,
+    /// How many witnesses.
+    pub count: usize,
+    /// Its witnesses' commands, shortest first.
+    pub witnesses: Vec<String>,
+}
+
+/// The key and title of one witness's cause; `summary` is its family's summary.
+#[must_use]
+pub fn cause_of(witness: &Witness, calibration: &Calibration, summary: &str) -> (String, String, Option<String>) {
+    let mut payloads: Vec<&str> = witness.refused_alone.iter().map(String::as_str).collect();
+    payloads.extend(calibration.payloads.iter().map(String::as_str));
+    let flags: Vec<String> = calibration.flags.iter().map(|f| f.with(&f.flag)).collect();
+    payloads.extend(flags.iter().map(String::as_str));
+    let at = payloads
+        .iter()
+        .filter(|p| !p.is_empty())
+        .filter_map(|p| witness.command.find(p))
+        .min();
+    let construct = at.and_then(|at| around(&witness.command, at));
+    match construct {
+        Some(construct) if !construct.starts_with("quoted text") && !construct.starts_with("a quoted here-document") => {
+            let title = format!("a refused command runs from {construct}");
+            (construct.clone(), title, Some(construct))
+        }
+        Some(construct) => {
+            let key = format!("{} | {construct}", witness.family);
+            let title = format!("{summary}: the refused command is {construct}, read as code");
+            (key, title, Some(construct))
+        }
+        None if at.is_some() => {
+            let title = format!("{summary} (the refused command is written plainly in the list)");
+            (format!("{} | plain", witness.family), title, None)
+        }
+        None => {
+            let title = format!("{summary} (the refused command is not written out)");
+            (format!("{} | hidden", witness.family), title, None)
+        }
+    }
+}
+
+/// The witnesses grouped into causes, the cause with the most witnesses
+/// first; `summary` names a family's summary.
+#[must_use]
+pub fn group(
+    witnesses: &[Witness],
+    calibration: &Calibration,
+    summary: impl Fn(&str) -> String,
+) -> Vec<Cause> {
+    let mut causes: Vec<(String, Cause)> = Vec::new();
+    let mut sorted: Vec<&Witness> = witnesses.iter().collect();
+    sorted.sort_by(|a, b| (a.command.len(), &a.command).cmp(&(b.command.len(), &b.command)));
+    for witness in sorted {
+        let (key, title, construct) = cause_of(witness, calibration, &summary(&witness.family));
+        match causes.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, cause)) => {
+                cause.count += 1;
+                cause.witnesses.push(witness.command.clone());
+                if !cause.families.contains(&witness.family) {
+                    cause.families.push(witness.family.clone());
+                }
+            }
+            None => causes.push((
+                key,
+                Cause {
+                    title,
+                    family: witness.family.clone(),
+                    families: vec![witness.family.clone()],
+                    construct,
+                    shortest: witness.command.clone(),
+                    count: 1,
+                    witnesses: vec![witness.command.clone()],
+                },
+            )),
+        }
+    }
+    let mut causes: Vec<Cause> = causes.into_iter().map(|(_, c)| c).collect();
+    causes.sort_by(|a, b| b.count.cmp(&a.count).then(a.shortest.len().cmp(&b.shortest.len())));
+    causes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn witness(family: &str, command: &str) -> Witness {
+        Witness {
+            command: command.to_owned(),
+            family: family.to_owned(),
+            executed: Vec::new(),
+            refused_alone: vec!["git push".to_owned()],
+            minimized_from: command.to_owned(),
+            confirmed: true,
+        }
+    }
+
+    /// AUDIT-15: witnesses of one construct are one cause across families;
+    /// quoted text and payloads not written out keep their family apart.
+    #[test]
+    fn audit_15_causes_group_by_construct() {
+        let calibration = Calibration {
+            bases: vec!["ls".into()],
+            payloads: vec!["git push".into()],
+            flags: Vec::new(),
+        };
+        let witnesses = [
+            witness("background-jobs", "ls & git push"),
+            witness("background-jobs", "ls & git push & wait"),
+            witness("command-substitution", "cat <<EOF\n$(git push)\nEOF"),
+            witness("backquote-in-words", "cat <<EOF\nx $(git push) y\nEOF"),
+            witness("rebind-alias", "shopt -s expand_aliases\nalias ls='git push'\nls"),
+            witness("interpreter-stdin", "echo 'git push' | bash"),
+            witness("spell-quoted", "g\\it push"),
+        ];
+        let causes = group(&witnesses, &calibration, |f| format!("family {f}"));
+        assert_eq!(causes.len(), 5, "{causes:#?}");
+        let first = &causes[0];
+        assert_eq!(first.count, 2);
+        assert_eq!(first.shortest, "ls & git push");
+        assert!(first.title.contains("after `&`"), "{}", first.title);
+        let heredoc = causes
+            .iter()
+            .find(|c| c.title.contains("here-document body"))
+            .unwrap();
+        assert_eq!(heredoc.count, 2);
+        assert_eq!(heredoc.families, ["command-substitution", "backquote-in-words"]);
+        assert_eq!(heredoc.witnesses.len(), heredoc.count);
+        let quoted: Vec<_> = causes.iter().filter(|c| c.title.contains("read as code")).collect();
+        assert_eq!(quoted.len(), 2);
+        assert!(causes.iter().any(|c| c.title.contains("not written out")));
+    }
+}
