@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::calibrate::Calibration;
-use super::construct::around;
+use super::construct::{around, cause};
 use super::report::Witness;
 
 /// One root cause.
@@ -35,9 +35,14 @@ pub struct Cause {
     pub witnesses: Vec<String>,
 }
 
-/// The key and title of one witness's cause; `summary` is its family's summary.
+/// The key, title and detailed construct of one witness's cause;
+/// `summary` is its family's summary.
 #[must_use]
-pub fn cause_of(witness: &Witness, calibration: &Calibration, summary: &str) -> (String, String, Option<String>) {
+pub fn cause_of(
+    witness: &Witness,
+    calibration: &Calibration,
+    summary: &str,
+) -> (String, String, Option<String>) {
     let mut payloads: Vec<&str> = witness.refused_alone.iter().map(String::as_str).collect();
     payloads.extend(calibration.payloads.iter().map(String::as_str));
     let flags: Vec<String> = calibration.flags.iter().map(|f| f.with(&f.flag)).collect();
@@ -47,16 +52,21 @@ pub fn cause_of(witness: &Witness, calibration: &Calibration, summary: &str) -> 
         .filter(|p| !p.is_empty())
         .filter_map(|p| witness.command.find(p))
         .min();
-    let construct = at.and_then(|at| around(&witness.command, at));
-    match construct {
-        Some(construct) if !construct.starts_with("quoted text") && !construct.starts_with("a quoted here-document") => {
-            let title = format!("a refused command runs from {construct}");
-            (construct.clone(), title, Some(construct))
+    let detail = at.and_then(|at| around(&witness.command, at));
+    let coarse = at.and_then(|at| cause(&witness.command, at));
+    match coarse {
+        Some(coarse) if !coarse.starts_with("quoted text") && !coarse.starts_with("a quoted here-document") => {
+            let verb = if coarse.starts_with("a ") || coarse.starts_with("an ") || coarse.starts_with("nested") {
+                "runs from"
+            } else {
+                "runs"
+            };
+            (coarse.clone(), format!("a refused command {verb} {coarse}"), detail)
         }
-        Some(construct) => {
-            let key = format!("{} | {construct}", witness.family);
-            let title = format!("{summary}: the refused command is {construct}, read as code");
-            (key, title, Some(construct))
+        Some(coarse) => {
+            let key = format!("{} | {coarse}", witness.family);
+            let title = format!("{summary}: the refused command is {coarse}, read as code");
+            (key, title, detail)
         }
         None if at.is_some() => {
             let title = format!("{summary} (the refused command is written plainly in the list)");

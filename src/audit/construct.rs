@@ -196,6 +196,72 @@ pub fn around(command: &str, at: usize) -> Option<String> {
     Some(parts.join(", inside "))
 }
 
+/// The root cause of a payload at byte `at` (`AUDIT-15`): [`around`] read
+/// coarsely, as a reader who must fix a layer sees it. Every substitution
+/// (`$(…)`, backquotes, `<(…)`) is one kind; double quotes and groups hide
+/// nothing; anything inside an unquoted here-document body is that body;
+/// anything with nested backquotes is those; only the outermost construct
+/// keeps the role of its word (argument, assignment, redirect target).
+/// `None` when nothing hides the payload.
+#[must_use]
+pub fn cause(command: &str, at: usize) -> Option<String> {
+    let stack = lex(command, at);
+    let frames: Vec<Frame> = stack.iter().filter_map(|l| l.frame).collect();
+    if frames.contains(&Frame::HereDocument) {
+        return Some("a here-document body".to_owned());
+    }
+    if frames.contains(&Frame::NestedBackquote) {
+        return Some("nested backquotes".to_owned());
+    }
+    let on_heredoc_line = stack
+        .iter()
+        .any(|l| l.on_heredoc_line && l.frame.is_none_or(Frame::holds_commands));
+    if on_heredoc_line {
+        return Some("text after a here-document operator on its line".to_owned());
+    }
+    let mut parts: Vec<String> = Vec::new();
+    let mut outermost = true;
+    for level in &stack {
+        let kind = match level.frame {
+            None | Some(Frame::DoubleQuotes | Frame::Group) => None,
+            Some(
+                Frame::Substitution
+                | Frame::Backquote
+                | Frame::NestedBackquote
+                | Frame::ProcessSubstitution,
+            ) => Some("a substitution"),
+            Some(Frame::Parameter) => Some("a parameter expansion"),
+            Some(Frame::Arithmetic) => Some("an arithmetic context"),
+            Some(Frame::Subscript) => Some("an array subscript"),
+            Some(Frame::SingleQuotes | Frame::AnsiQuotes) => Some("quoted text"),
+            Some(Frame::QuotedHereDocument | Frame::HereDocument) => {
+                Some("a quoted here-document body")
+            }
+        };
+        if let Some(kind) = kind {
+            let mut part = kind.to_owned();
+            if outermost {
+                if let Some(role) = level.opened_in.and_then(Role::describe) {
+                    part.push_str(" in ");
+                    part.push_str(role);
+                }
+                outermost = false;
+            }
+            parts.push(part);
+        }
+        if level.frame.is_none_or(Frame::holds_commands) {
+            if let Some(before) = level.before.describe() {
+                parts.push(before.to_owned());
+            }
+        }
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    parts.reverse();
+    Some(parts.join(", inside "))
+}
+
 fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
@@ -273,18 +339,28 @@ fn lex(command: &str, at: usize) -> Vec<Level> {
         }
         let in_text = matches!(top, Some(Frame::DoubleQuotes | Frame::HereDocument));
         match c {
-            '\\' => {
-                // `\`` inside backquotes opens or closes a nested level.
-                if next == Some('`') && matches!(top, Some(Frame::Backquote)) {
-                    open(&mut stack, Frame::NestedBackquote);
-                    i += 2;
-                    continue;
-                }
-                if next == Some('`') && matches!(top, Some(Frame::NestedBackquote)) {
+            '\\' if matches!(top, Some(Frame::Backquote | Frame::NestedBackquote)) && {
+                let run = chars[i..].iter().take_while(|&&(_, c)| c == '\\').count();
+                chars.get(i + run).is_some_and(|&(_, c)| c == '`')
+            } =>
+            {
+                // Backslashes and a backquote inside backquotes open a
+                // nested level, or close the one the same run opened.
+                let run = chars[i..].iter().take_while(|&&(_, c)| c == '\\').count();
+                let closes = top == Some(Frame::NestedBackquote)
+                    && stack.last().is_some_and(|l| l.word_from == run);
+                if closes {
                     stack.pop();
-                    i += 2;
-                    continue;
+                } else {
+                    open(&mut stack, Frame::NestedBackquote);
+                    if let Some(level) = stack.last_mut() {
+                        level.word_from = run;
+                    }
                 }
+                i += run + 1;
+                continue;
+            }
+            '\\' => {
                 start_word(&mut stack, i);
                 i += 2;
                 continue;
@@ -630,5 +706,33 @@ mod tests {
         for (command, expected) in rows {
             assert_eq!(at(command).as_deref(), *expected, "{command:?}");
         }
+    }
+
+    /// AUDIT-15: the coarse cause merges what one fix closes.
+    #[test]
+    fn audit_15_causes_are_coarse() {
+        let cause_of = |command: &str| cause(command, command.find("git push").unwrap());
+        let same = [
+            ["cat <<EOF\n$(git push)\nEOF", "cat <<EOF\nx `git push`\nEOF"],
+            ["echo $(echo $(git push))", "test $(T=\"$(git push)\")"],
+            ["x=`echo \\`git push\\``", "echo \"`echo \\`git push\\``\""],
+            ["ls > >(git push)", "ls > \"$(git push)\""],
+            ["sort <<EOF $(git push)\nEOF", "cat <<EOF; git push\nx\nEOF"],
+            ["echo `echo \\`\\\\\\`git push\\\\\\`\\``", "x=`echo \\`git push\\``"],
+        ];
+        for [a, b] in same {
+            assert_eq!(cause_of(a), cause_of(b), "{a:?} {b:?}");
+            assert!(cause_of(a).is_some(), "{a:?}");
+        }
+        assert_eq!(cause_of("ls; git push"), None);
+        assert_eq!(
+            cause_of("echo $(echo $(git push))").as_deref(),
+            Some("a substitution, inside a substitution in an argument")
+        );
+        assert_ne!(cause_of("x=$(git push) ls"), cause_of("ls $(git push)"));
+        assert_eq!(
+            cause_of("ls & git push").as_deref(),
+            Some("after `&` (a background job)")
+        );
     }
 }

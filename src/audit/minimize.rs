@@ -34,10 +34,21 @@ pub fn minimize(
     verdict: Verdict,
     payloads: &[String],
     refused: &[String],
+    bases: &[String],
 ) -> Result<(String, Verdict), AuditError> {
+    // A witness that runs a calibrated payload stays one that does: it
+    // must not drift to some other refused command (`:`), which no reader
+    // would recognise as the hole.
     let mut wanted: HashSet<String> = refused.iter().cloned().collect();
-    wanted.extend(verdict.refused_alone.iter().cloned());
+    if !verdict.refused_alone.iter().any(|r| wanted.contains(r)) {
+        wanted.extend(verdict.refused_alone.iter().cloned());
+    }
     let alive = |v: &Verdict| v.refused_alone.iter().any(|r| wanted.contains(r));
+    // A witness that names a calibrated base keeps one: the realistic form
+    // of a hole is an approved command with the payload beside it.
+    let names: Vec<&str> = bases.iter().filter_map(|b| b.split(' ').next()).collect();
+    let keeps_base = |c: &str| names.iter().any(|name| has_word(c, name));
+    let needs_base = keeps_base(command);
     let mut current = (command.to_owned(), verdict);
     let mut tried: HashSet<String> = HashSet::new();
     tried.insert(command.to_owned());
@@ -49,6 +60,7 @@ pub fn minimize(
                 .into_iter()
                 .filter(|c| c.len() < current.0.len() && !c.trim().is_empty())
                 .filter(|c| here_documents_closed(c))
+                .filter(|c| !needs_base || keeps_base(c))
                 .filter(|c| tried.insert(c.clone()))
                 .collect();
             candidates.sort_by_key(String::len);
@@ -116,6 +128,19 @@ pub fn here_documents_closed(command: &str) -> bool {
         }
     }
     true
+}
+
+/// Whether `word` occurs in `command` as a whole word in the top-level
+/// list (not inside a substitution, quotes or a here-document body).
+fn has_word(command: &str, word: &str) -> bool {
+    let part = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.';
+    command.match_indices(word).any(|(at, _)| {
+        let before = command[..at].chars().next_back();
+        let after = command[at + word.len()..].chars().next();
+        !before.is_some_and(part)
+            && !after.is_some_and(part)
+            && super::construct::around(command, at).is_none()
+    })
 }
 
 /// Every refused payload in the command replaced by each shorter one.
@@ -236,6 +261,17 @@ mod tests {
         assert!(drop_characters("abcd", &[]).contains(&"cd".to_owned()));
         let pairs = drop_characters(r#"sort -""o p""wned x"#, &[]);
         assert!(pairs.contains(&r#"sort -o p""wned x"#.to_owned()));
+    }
+
+    /// AUDIT-6: a base's name counts as a whole word only.
+    #[test]
+    fn audit_6_whole_words() {
+        assert!(has_word("ls & git push", "ls"));
+        assert!(has_word("cat <<EOF\nx\nEOF", "cat"));
+        assert!(!has_word("lsof; false", "ls"));
+        assert!(!has_word("x=cat.txt", "cat"));
+        assert!(!has_word("<<EOF\n$(kill 1;echo)\nEOF", "echo"));
+        assert!(!has_word("x=$(echo hi)", "echo"));
     }
 
     /// AUDIT-6: a variant that leaves a here-document open is no candidate;

@@ -328,6 +328,7 @@ fn minimize_and_confirm(
         verdict,
         &report.calibration.payloads,
         &refused,
+        &report.calibration.bases,
     )?;
     let confirmed = confirm(&mut auditor.layer, &command, &verdict)?;
     Ok(Witness {
