@@ -38,6 +38,8 @@ pub struct Invocation {
     pub env: Vec<String>,
     /// `--quiet`: no progress on standard error (`AUDIT-14`).
     pub quiet: bool,
+    /// `--corpus NAME|FILE`: run a corpus of published bypasses (`AUDIT-18`).
+    pub corpus: Option<String>,
 }
 
 /// Runs the invocation, writes the files it names, and answers the
@@ -61,9 +63,13 @@ pub fn invoke(how: &Invocation) -> Result<(String, u8), AuditError> {
                 .collect::<Result<_, _>>()?,
         };
         settings.progress = !how.quiet;
-        match &how.replay {
-            Some(path) => replay_with(&settings, &read(path)?)?,
-            None => {
+        match (&how.replay, &how.corpus) {
+            (Some(path), _) => replay_with(&settings, &read(path)?)?,
+            (None, Some(name)) => {
+                let entries = super::corpus::load(name)?;
+                super::corpus::audit_corpus(&settings, name, &entries)?
+            }
+            (None, None) => {
                 settings.seed = how.seed;
                 settings.shard = Shard::parse(&how.shard)?;
                 settings.budget = match (how.minutes, how.cases) {

@@ -50,7 +50,32 @@ pub fn markdown(report: &Report) -> String {
     causes(&mut out, report);
     families(&mut out, report);
     apart(&mut out, report);
+    answers(&mut out, report);
     out
+}
+
+/// A corpus run's answer to every entry (`AUDIT-18`).
+fn answers(out: &mut String, report: &Report) {
+    let Some(corpus) = &report.corpus else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "\n## Corpus `{corpus}`: every entry\n\n| entry | answer | witness |\n|---|---|---|"
+    );
+    for a in &report.answers {
+        let answer = match a.approved {
+            Some(true) => "approved",
+            Some(false) => "refused",
+            None => "unknown",
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {answer} | {} |",
+            a.id,
+            if a.witness { "**yes**" } else { "no" }
+        );
+    }
 }
 
 fn causes(out: &mut String, report: &Report) {

@@ -24,6 +24,7 @@ pub mod calibrate;
 pub mod causes;
 pub mod check;
 pub mod construct;
+pub mod corpus;
 pub mod generate;
 pub mod invoke;
 pub mod layer;

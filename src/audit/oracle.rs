@@ -42,8 +42,8 @@ mod tests {
 }
 
 /// Every program a case can name (`AUDIT-17`): the calibrated payloads' and
-/// options' programs and the first word of every family form and of every
-/// program that runs its arguments. Each gets a stub in the sandbox whether
+/// options' programs, the first word of every family form and of every
+/// program that runs its arguments, and the published corpus's payloads. Each gets a stub in the sandbox whether
 /// the audit machine has it or not, so a witness through `sudo`, `php` or
 /// `busybox` is found on a machine without them, as it would run on a
 /// user's machine with them.
@@ -55,6 +55,9 @@ pub fn programs_named() -> Vec<String> {
     for family in crate::gen::families() {
         texts.extend(family.forms.iter().copied());
     }
+    // The published corpus's payloads (`AUDIT-18`): `pnpm`, `tee`, ….
+    let published = super::corpus::parse(super::corpus::PUBLISHED).unwrap_or_default();
+    texts.extend(published.iter().map(|e| e.payload.as_str()));
     let mut names: Vec<String> = texts
         .iter()
         .filter_map(|text| text.split([' ', '\n', ';']).next())

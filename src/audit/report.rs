@@ -129,6 +129,12 @@ pub struct Report {
     /// With `--replay`: how many of the saved witnesses still hold (`AUDIT-11`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<ReplaySummary>,
+    /// With `--corpus`: the corpus run (`AUDIT-18`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corpus: Option<String>,
+    /// With `--corpus`: every entry's answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub answers: Vec<super::corpus::Answered>,
 }
 
 /// Set-apart records listed at most (distinct by reason and executed command).
@@ -304,6 +310,8 @@ mod tests {
         apart_total: 0,
         causes: Vec::new(),
         replay: None,
+        corpus: None,
+        answers: Vec::new(),
         };
         assert_eq!(report.shape("alias ls='kill 1'\nls"), "alias B='kill 1'\nB");
         assert_eq!(report.shape("lsof; du-x"), "lsof; du-x");

@@ -104,7 +104,7 @@ const BATCH: u64 = 64;
 /// How long one answer of the layer may take.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
 
-fn start(settings: &Settings) -> Result<Auditor, AuditError> {
+pub(super) fn start(settings: &Settings) -> Result<Auditor, AuditError> {
     if let Some(directory) = &settings.context.cwd {
         if !directory.is_dir() {
             return Err(AuditError::Settings(format!(
@@ -122,7 +122,7 @@ fn start(settings: &Settings) -> Result<Auditor, AuditError> {
     })
 }
 
-fn name_of(layer: &Layer) -> LayerName {
+pub(super) fn name_of(layer: &Layer) -> LayerName {
     LayerName {
         name: layer.identity.name.clone(),
         version: layer.identity.version.clone(),
@@ -155,6 +155,8 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
         apart_total: 0,
         causes: Vec::new(),
         replay: None,
+        corpus: None,
+        answers: Vec::new(),
     };
     let Some(ingredients) = ingredients(&report.calibration) else {
         return Err(AuditError::Settings(
@@ -343,7 +345,11 @@ fn minimize_and_confirm(
 
 /// The layer, asked afresh, approves the command and refuses each executed
 /// command the witness names (`AUDIT-7`).
-fn confirm(layer: &mut Layer, command: &str, verdict: &Verdict) -> Result<bool, AuditError> {
+pub(super) fn confirm(
+    layer: &mut Layer,
+    command: &str,
+    verdict: &Verdict,
+) -> Result<bool, AuditError> {
     let mut asks = vec![Ask::Command(command.to_owned())];
     asks.extend(verdict.refused_asks.iter().cloned());
     let answers = layer.reask(&asks)?;

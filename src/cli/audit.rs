@@ -40,6 +40,9 @@ pub struct Args {
     /// No progress on standard error.
     #[arg(long)]
     quiet: bool,
+    /// Run a corpus of published bypasses instead of generating: `published` or a JSON-lines file.
+    #[arg(long, conflicts_with_all = ["minutes", "cases", "merge", "replay", "shard"])]
+    corpus: Option<String>,
 }
 
 /// `inner-cmd audit`: a layer checked against bash (`AUDIT-*`). Exit 0 no
@@ -58,6 +61,7 @@ pub fn run(args: &Args) -> ExitCode {
     how.cwd.clone_from(&args.cwd);
     how.env.clone_from(&args.env);
     how.quiet = args.quiet;
+    how.corpus.clone_from(&args.corpus);
     match inner_cmd_spec::audit::invoke::invoke(&how) {
         Ok((markdown, status)) => {
             print!("{markdown}");

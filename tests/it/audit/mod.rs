@@ -11,6 +11,7 @@ use inner_cmd_spec::pipeline::{decide_profiled, Options};
 use inner_cmd_spec::policy::{config, Policy};
 use inner_cmd_spec::verdict::PermissionState;
 
+mod corpus;
 mod layers;
 mod planted;
 mod schema;
