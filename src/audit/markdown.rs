@@ -214,6 +214,47 @@ fn code(text: &str) -> String {
 mod tests {
     use super::*;
 
+    /// AUDIT-16: set-apart records are listed by their case's verdict,
+    /// every reason used is explained, and a cut list says so.
+    #[test]
+    fn audit_16_set_apart_sections() {
+        use super::super::report::{LayerName, SetApart};
+        let apart = |why: Apart, case_is_witness: bool| SetApart {
+            command: "f() { kill 1; }; f".to_owned(),
+            family: "rebind-function".to_owned(),
+            executed: format!("x{case_is_witness}"),
+            why,
+            case_is_witness,
+        };
+        let mut report = Report {
+            layer: LayerName { name: "x".into(), version: "1".into() },
+            seed: 1,
+            shards: vec!["0/1".into()],
+            calibration: Default::default(),
+            tried: 0,
+            approved: 0,
+            checked: 0,
+            unknown: 0,
+            families: Default::default(),
+            witnesses: Vec::new(),
+            apart: vec![apart(Apart::FunctionCall, true), apart(Apart::NotFound, false)],
+            apart_total: 70,
+            causes: Vec::new(),
+            replay: None,
+            corpus: None,
+            answers: Vec::new(),
+        };
+        let text = markdown(&report);
+        assert!(text.contains("70 distinct records were set apart; the first 2 are listed"), "{text}");
+        assert!(text.contains("### In cases that are witnesses all the same"));
+        assert!(text.contains("### In cases that are no witness"));
+        assert!(text.contains(Apart::FunctionCall.explain()));
+        assert!(text.contains(Apart::NotFound.explain()));
+        assert!(!text.contains(Apart::PipeFed.explain()));
+        report.apart_total = 2;
+        assert!(markdown(&report).contains("2 distinct records were set apart; all are listed"));
+    }
+
     /// AUDIT-9: a multi-line command is a fenced block, never an escaped string.
     #[test]
     fn audit_9_blocks_and_spans() {
