@@ -177,3 +177,28 @@ fn audit_13_the_layer_runs_in_its_context() {
     assert!(why.contains("is not NAME=VALUE"), "{why}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// AUDIT-PROTO-1, AUDIT-PROTO-3, AUDIT-13: the in-process Python template of
+/// `docs/audit-adapters/` imports a layer's decision function from the
+/// layer's working directory; what the function prints does not break the
+/// protocol, and calibration keeps exactly what it refuses.
+#[test]
+fn audit_proto_1_python_in_process_template() {
+    let repo = crate::support::corpus::repo();
+    let dir = std::env::temp_dir().join(format!("inner-cmd-pylayer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("toylayer.py"),
+        "def decide(command):\n    print('noise')\n    return 'git push' not in command\n",
+    )
+    .unwrap();
+    let adapter = repo.join("docs/audit-adapters/in-process.py");
+    let mut settings = Settings::new(&format!("python3 {} toylayer:decide", adapter.display()));
+    settings.budget = Budget::Cases(16);
+    settings.context.cwd = Some(dir.clone());
+    let report = audit::audit(&settings).unwrap();
+    assert_eq!(report.layer.name, "toylayer");
+    assert_eq!(report.calibration.payloads, vec!["git push".to_owned()]);
+    assert_eq!(report.tried, 16);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
