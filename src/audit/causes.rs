@@ -55,13 +55,23 @@ pub fn cause_of(
     let detail = at.and_then(|at| around(&witness.command, at));
     let coarse = at.and_then(|at| cause(&witness.command, at));
     match coarse {
-        Some(coarse) if !coarse.starts_with("quoted text") && !coarse.starts_with("a quoted here-document") => {
-            let verb = if coarse.starts_with("a ") || coarse.starts_with("an ") || coarse.starts_with("nested") {
+        Some(coarse)
+            if !coarse.starts_with("quoted text")
+                && !coarse.starts_with("a quoted here-document") =>
+        {
+            let verb = if coarse.starts_with("a ")
+                || coarse.starts_with("an ")
+                || coarse.starts_with("nested")
+            {
                 "runs from"
             } else {
                 "runs"
             };
-            (coarse.clone(), format!("a refused command {verb} {coarse}"), detail)
+            (
+                coarse.clone(),
+                format!("a refused command {verb} {coarse}"),
+                detail,
+            )
         }
         Some(coarse) => {
             let key = format!("{} | {coarse}", witness.family);
@@ -115,7 +125,11 @@ pub fn group(
         }
     }
     let mut causes: Vec<Cause> = causes.into_iter().map(|(_, c)| c).collect();
-    causes.sort_by(|a, b| b.count.cmp(&a.count).then(a.shortest.len().cmp(&b.shortest.len())));
+    causes.sort_by(|a, b| {
+        b.count
+            .cmp(&a.count)
+            .then(a.shortest.len().cmp(&b.shortest.len()))
+    });
     causes
 }
 
@@ -148,7 +162,10 @@ mod tests {
             witness("background-jobs", "ls & git push & wait"),
             witness("command-substitution", "cat <<EOF\n$(git push)\nEOF"),
             witness("backquote-in-words", "cat <<EOF\nx $(git push) y\nEOF"),
-            witness("rebind-alias", "shopt -s expand_aliases\nalias ls='git push'\nls"),
+            witness(
+                "rebind-alias",
+                "shopt -s expand_aliases\nalias ls='git push'\nls",
+            ),
             witness("interpreter-stdin", "echo 'git push' | bash"),
             witness("spell-quoted", "g\\it push"),
         ];
@@ -163,9 +180,15 @@ mod tests {
             .find(|c| c.title.contains("here-document body"))
             .unwrap();
         assert_eq!(heredoc.count, 2);
-        assert_eq!(heredoc.families, ["command-substitution", "backquote-in-words"]);
+        assert_eq!(
+            heredoc.families,
+            ["command-substitution", "backquote-in-words"]
+        );
         assert_eq!(heredoc.witnesses.len(), heredoc.count);
-        let quoted: Vec<_> = causes.iter().filter(|c| c.title.contains("read as code")).collect();
+        let quoted: Vec<_> = causes
+            .iter()
+            .filter(|c| c.title.contains("read as code"))
+            .collect();
         assert_eq!(quoted.len(), 2);
         assert!(causes.iter().any(|c| c.title.contains("not written out")));
     }

@@ -283,7 +283,9 @@ fn lex(command: &str, at: usize) -> Vec<Level> {
         // A here-document body: its delimiter line ends it.
         if line_start {
             if let Some(doc) = &body {
-                let line: String = chars[i..]
+                let line: String = chars
+                    .get(i..)
+                    .unwrap_or_default()
                     .iter()
                     .map(|&(_, c)| c)
                     .take_while(|&c| c != '\n')
@@ -340,13 +342,23 @@ fn lex(command: &str, at: usize) -> Vec<Level> {
         let in_text = matches!(top, Some(Frame::DoubleQuotes | Frame::HereDocument));
         match c {
             '\\' if matches!(top, Some(Frame::Backquote | Frame::NestedBackquote)) && {
-                let run = chars[i..].iter().take_while(|&&(_, c)| c == '\\').count();
+                let run = chars
+                    .get(i..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|&&(_, c)| c == '\\')
+                    .count();
                 chars.get(i + run).is_some_and(|&(_, c)| c == '`')
             } =>
             {
                 // Backslashes and a backquote inside backquotes open a
                 // nested level, or close the one the same run opened.
-                let run = chars[i..].iter().take_while(|&&(_, c)| c == '\\').count();
+                let run = chars
+                    .get(i..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|&&(_, c)| c == '\\')
+                    .count();
                 let closes = top == Some(Frame::NestedBackquote)
                     && stack.last().is_some_and(|l| l.word_from == run);
                 if closes {
@@ -414,10 +426,7 @@ fn lex(command: &str, at: usize) -> Vec<Level> {
             ']' if matches!(top, Some(Frame::Subscript)) => {
                 stack.pop();
             }
-            '[' if !in_text
-                && i > 0
-                && chars.get(i - 1).is_some_and(|&(_, c)| is_name_char(c)) =>
-            {
+            '[' if !in_text && i > 0 && chars.get(i - 1).is_some_and(|&(_, c)| is_name_char(c)) => {
                 open(&mut stack, Frame::Subscript);
             }
             ')' if matches!(top, Some(Frame::Arithmetic)) && next == Some(')') => {
@@ -558,10 +567,15 @@ fn assignment(stack: &mut [Level], chars: &[(usize, char)], at: usize) {
     if level.role != Some(Role::CommandName) {
         return;
     }
-    let name: Vec<char> = chars[level.word_from..at].iter().map(|&(_, c)| c).collect();
+    let name: Vec<char> = chars
+        .get(level.word_from..at)
+        .unwrap_or_default()
+        .iter()
+        .map(|&(_, c)| c)
+        .collect();
     let name = name.strip_suffix(&['+']).unwrap_or(&name);
-    let is_name = name.first().is_some_and(|c| !c.is_ascii_digit())
-        && name.iter().all(|&c| is_name_char(c));
+    let is_name =
+        name.first().is_some_and(|c| !c.is_ascii_digit()) && name.iter().all(|&c| is_name_char(c));
     if is_name {
         level.role = Some(Role::Assignment);
         level.command_seen = false;
@@ -713,12 +727,18 @@ mod tests {
     fn audit_15_causes_are_coarse() {
         let cause_of = |command: &str| cause(command, command.find("git push").unwrap());
         let same = [
-            ["cat <<EOF\n$(git push)\nEOF", "cat <<EOF\nx `git push`\nEOF"],
+            [
+                "cat <<EOF\n$(git push)\nEOF",
+                "cat <<EOF\nx `git push`\nEOF",
+            ],
             ["echo $(echo $(git push))", "test $(T=\"$(git push)\")"],
             ["x=`echo \\`git push\\``", "echo \"`echo \\`git push\\``\""],
             ["ls > >(git push)", "ls > \"$(git push)\""],
             ["sort <<EOF $(git push)\nEOF", "cat <<EOF; git push\nx\nEOF"],
-            ["echo `echo \\`\\\\\\`git push\\\\\\`\\``", "x=`echo \\`git push\\``"],
+            [
+                "echo `echo \\`\\\\\\`git push\\\\\\`\\``",
+                "x=`echo \\`git push\\``",
+            ],
         ];
         for [a, b] in same {
             assert_eq!(cause_of(a), cause_of(b), "{a:?} {b:?}");

@@ -123,7 +123,11 @@ pub fn load(name: &str) -> Result<Vec<Entry>, AuditError> {
 ///
 /// # Errors
 /// As [`super::audit`].
-pub fn audit_corpus(settings: &Settings, name: &str, entries: &[Entry]) -> Result<Report, AuditError> {
+pub fn audit_corpus(
+    settings: &Settings,
+    name: &str,
+    entries: &[Entry],
+) -> Result<Report, AuditError> {
     let mut auditor = start(settings)?;
     let commands: Vec<String> = entries.iter().map(|e| e.command.clone()).collect();
     let checked = auditor.check(&commands)?;
@@ -216,12 +220,21 @@ mod tests {
         assert!(layers.len() >= 8, "{layers:?}");
         for entry in &entries {
             assert!(entry.source.starts_with("https://"), "{entry:?}");
-            assert!(!entry.payload.is_empty() && !entry.command.is_empty(), "{entry:?}");
+            assert!(
+                !entry.payload.is_empty() && !entry.command.is_empty(),
+                "{entry:?}"
+            );
             assert!(!entry.note.is_empty(), "{entry:?}");
         }
-        let twice = format!("{}\n{}", PUBLISHED.lines().next().unwrap(), PUBLISHED.lines().next().unwrap());
+        let twice = format!(
+            "{}\n{}",
+            PUBLISHED.lines().next().unwrap(),
+            PUBLISHED.lines().next().unwrap()
+        );
         match parse(&twice) {
-            Err(AuditError::Settings(why)) => assert!(why.contains("line 2") && why.contains("twice"), "{why}"),
+            Err(AuditError::Settings(why)) => {
+                assert!(why.contains("line 2") && why.contains("twice"), "{why}")
+            }
             other => panic!("{other:?}"),
         }
         match parse("{\"id\": 1}") {

@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::layer::Context;
 use super::markdown::markdown;
 use super::report::{merge, Report};
-use super::layer::Context;
 use super::run::{audit, replay_with, Budget, Settings, Shard};
 use super::AuditError;
 

@@ -91,7 +91,17 @@ fn causes(out: &mut String, report: &Report) {
             cause.title,
             cause.family,
             if cause.families.len() > 1 {
-                format!(" (also {})", cause.families[1..].iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", "))
+                format!(
+                    " (also {})",
+                    cause
+                        .families
+                        .get(1..)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|f| format!("`{f}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
             } else {
                 String::new()
             },
@@ -106,7 +116,11 @@ fn causes(out: &mut String, report: &Report) {
 fn families(out: &mut String, report: &Report) {
     out.push_str("## Families\n\n| family | tried | approved | checked | unknown | witnesses (distinct) |\n|---|---|---|---|---|---|\n");
     for (family, counts) in &report.families {
-        let distinct = report.witnesses.iter().filter(|w| &w.family == family).count();
+        let distinct = report
+            .witnesses
+            .iter()
+            .filter(|w| &w.family == family)
+            .count();
         let _ = writeln!(
             out,
             "| {family} | {} | {} | {} | {} | {} ({distinct}) |",
@@ -116,19 +130,36 @@ fn families(out: &mut String, report: &Report) {
     let mut named: std::collections::BTreeSet<&String> = report.families.keys().collect();
     named.extend(report.witnesses.iter().map(|w| &w.family));
     for family in named {
-        let witnesses: Vec<&Witness> = report.witnesses.iter().filter(|w| &w.family == family).collect();
+        let witnesses: Vec<&Witness> = report
+            .witnesses
+            .iter()
+            .filter(|w| &w.family == family)
+            .collect();
         if witnesses.is_empty() {
             continue;
         }
         let _ = writeln!(out, "\n## {family}\n");
         for w in witnesses {
             let refused: Vec<String> = w.refused_alone.iter().map(|r| code(r)).collect();
-            let confirmed = if w.confirmed { "confirmed" } else { "NOT confirmed" };
+            let confirmed = if w.confirmed {
+                "confirmed"
+            } else {
+                "NOT confirmed"
+            };
             if w.command.contains('\n') {
-                let _ = writeln!(out, "- refused alone: {}; {confirmed}:\n", refused.join(", "));
+                let _ = writeln!(
+                    out,
+                    "- refused alone: {}; {confirmed}:\n",
+                    refused.join(", ")
+                );
                 out.push_str(&block(&w.command, "  "));
             } else {
-                let _ = writeln!(out, "- {} — refused alone: {}; {confirmed}", code(&w.command), refused.join(", "));
+                let _ = writeln!(
+                    out,
+                    "- {} — refused alone: {}; {confirmed}",
+                    code(&w.command),
+                    refused.join(", ")
+                );
             }
         }
     }
@@ -154,16 +185,29 @@ fn apart(out: &mut String, report: &Report) {
         }
     }
     for (witness, heading) in [
-        (true, "In cases that are witnesses all the same (another command they ran is refused alone)"),
+        (
+            true,
+            "In cases that are witnesses all the same (another command they ran is refused alone)",
+        ),
         (false, "In cases that are no witness"),
     ] {
-        let listed: Vec<_> = report.apart.iter().filter(|a| a.case_is_witness == witness).collect();
+        let listed: Vec<_> = report
+            .apart
+            .iter()
+            .filter(|a| a.case_is_witness == witness)
+            .collect();
         if listed.is_empty() {
             continue;
         }
         let _ = writeln!(out, "\n### {heading}\n");
         for a in listed {
-            let _ = writeln!(out, "- `{}`: {} ran {}", reason(a.why), code(&a.command), code(&a.executed));
+            let _ = writeln!(
+                out,
+                "- `{}`: {} ran {}",
+                reason(a.why),
+                code(&a.command),
+                code(&a.executed)
+            );
         }
     }
 }
@@ -227,7 +271,10 @@ mod tests {
             case_is_witness,
         };
         let mut report = Report {
-            layer: LayerName { name: "x".into(), version: "1".into() },
+            layer: LayerName {
+                name: "x".into(),
+                version: "1".into(),
+            },
             seed: 1,
             shards: vec!["0/1".into()],
             calibration: Default::default(),
@@ -237,7 +284,10 @@ mod tests {
             unknown: 0,
             families: Default::default(),
             witnesses: Vec::new(),
-            apart: vec![apart(Apart::FunctionCall, true), apart(Apart::NotFound, false)],
+            apart: vec![
+                apart(Apart::FunctionCall, true),
+                apart(Apart::NotFound, false),
+            ],
             apart_total: 70,
             causes: Vec::new(),
             replay: None,
@@ -245,7 +295,10 @@ mod tests {
             answers: Vec::new(),
         };
         let text = markdown(&report);
-        assert!(text.contains("70 distinct records were set apart; the first 2 are listed"), "{text}");
+        assert!(
+            text.contains("70 distinct records were set apart; the first 2 are listed"),
+            "{text}"
+        );
         assert!(text.contains("### In cases that are witnesses all the same"));
         assert!(text.contains("### In cases that are no witness"));
         assert!(text.contains(Apart::FunctionCall.explain()));
@@ -258,7 +311,10 @@ mod tests {
     /// AUDIT-9: a multi-line command is a fenced block, never an escaped string.
     #[test]
     fn audit_9_blocks_and_spans() {
-        assert_eq!(block("cat <<EOF\nx\nEOF", ""), "```sh\ncat <<EOF\nx\nEOF\n```\n");
+        assert_eq!(
+            block("cat <<EOF\nx\nEOF", ""),
+            "```sh\ncat <<EOF\nx\nEOF\n```\n"
+        );
         assert_eq!(block("a ```", "  "), "  ````sh\n  a ```\n  ````\n");
         assert_eq!(code("ls `x`"), "`` ls `x` ``");
         assert_eq!(code("a\nb"), "`a ⏎ b`");

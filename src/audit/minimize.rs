@@ -119,7 +119,11 @@ pub fn here_documents_closed(command: &str) -> bool {
                 return false;
             }
             let closed = lines.iter().skip(number + 1).any(|body| {
-                let body = if strip_tabs { body.trim_start_matches('\t') } else { body };
+                let body = if strip_tabs {
+                    body.trim_start_matches('\t')
+                } else {
+                    body
+                };
                 *body == word
             });
             if !closed {

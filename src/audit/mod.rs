@@ -36,9 +36,9 @@ pub mod property;
 pub mod report;
 pub mod run;
 
+pub use layer::Context;
 pub use markdown::markdown;
 pub use report::{merge, Report, Witness};
-pub use layer::Context;
 pub use run::{audit, replay, replay_with, Budget, Settings, Shard};
 
 use crate::ground::GroundError;

@@ -73,7 +73,9 @@ impl Progress {
             };
             let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
             let template = match budget {
-                Budget::Cases(_) => "{elapsed_precise} [{bar:30}] {pos}/{len} cases, {eta} left\n{msg}",
+                Budget::Cases(_) => {
+                    "{elapsed_precise} [{bar:30}] {pos}/{len} cases, {eta} left\n{msg}"
+                }
                 Budget::Time(_) => "{elapsed_precise} [{bar:30}] {pos}/{len} s, {eta} left\n{msg}",
             };
             if let Ok(style) = ProgressStyle::with_template(template) {

@@ -89,9 +89,9 @@ fn resolve_computed(command: &str, executed: &Executed, rendered: Rendered) -> R
         .strip_prefix("${")
         .and_then(|n| n.strip_suffix('}'))
         .or_else(|| name.strip_prefix('$'));
-    let Some(variable) = variable.filter(|v| {
-        !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    }) else {
+    let Some(variable) = variable
+        .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    else {
         return rendered;
     };
     let resolved = assigned_value(command, variable).filter(|v| BUILTINS.contains(&v.as_str()));
@@ -127,7 +127,11 @@ fn assigned_value(command: &str, variable: &str) -> Option<String> {
             .and_then(|r| r.strip_suffix('\''))
             .or_else(|| raw.strip_prefix('"').and_then(|r| r.strip_suffix('"')))
             .unwrap_or(raw);
-        if plain.is_empty() || !plain.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        if plain.is_empty()
+            || !plain
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
             return None;
         }
         value = Some(plain.to_owned());
@@ -393,7 +397,11 @@ mod tests {
         let braced = entry("${c} 1", None, Resolution::Unknown);
         let judged = resolve_computed("c=kill; ${c} 1", &braced, render(&braced));
         assert_eq!(judged_text(&judged), Some("kill 1"));
-        for command in ["read -r c; $c 1", "c=$(echo kill); $c 1", "c=nosuchbuiltin; $c 1"] {
+        for command in [
+            "read -r c; $c 1",
+            "c=$(echo kill); $c 1",
+            "c=nosuchbuiltin; $c 1",
+        ] {
             assert_eq!(
                 resolve_computed(command, &record, render(&record)),
                 Rendered::Unresolved("$c".to_owned(), Apart::ComputedName),

@@ -307,11 +307,11 @@ mod tests {
             families: BTreeMap::new(),
             witnesses: Vec::new(),
             apart: Vec::new(),
-        apart_total: 0,
-        causes: Vec::new(),
-        replay: None,
-        corpus: None,
-        answers: Vec::new(),
+            apart_total: 0,
+            causes: Vec::new(),
+            replay: None,
+            corpus: None,
+            answers: Vec::new(),
         };
         assert_eq!(report.shape("alias ls='kill 1'\nls"), "alias B='kill 1'\nB");
         assert_eq!(report.shape("lsof; du-x"), "lsof; du-x");

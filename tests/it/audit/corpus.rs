@@ -47,7 +47,11 @@ fn audit_18_oracle_marks_are_what_the_oracle_sees() {
             "{}: {:?} recorded {:?}",
             entry.id,
             entry.command,
-            execution.commands.iter().map(|c| &c.text).collect::<Vec<_>>()
+            execution
+                .commands
+                .iter()
+                .map(|c| &c.text)
+                .collect::<Vec<_>>()
         );
     }
 }
@@ -82,8 +86,13 @@ fn audit_18_hardened_refuses_the_published_corpus() {
         if answer.approved != Some(true) {
             continue;
         }
-        let alone = decide_profiled(&policy, &entry.payload, &Options::default(), Profile::Hardened)
-            .outcome
+        let alone = decide_profiled(
+            &policy,
+            &entry.payload,
+            &Options::default(),
+            Profile::Hardened,
+        )
+        .outcome
             == PermissionState::Allow;
         assert!(alone || entry.oracle == Seen::RealProgram, "{entry:?}");
     }

@@ -167,11 +167,17 @@ fn audit_13_the_layer_runs_in_its_context() {
             .args(extra)
             .output()
             .unwrap();
-        (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
     };
     let (code, why) = run(&["--cwd", "/nonexistent/dir"]);
     assert_eq!(code, Some(2));
-    assert!(why.contains("--cwd /nonexistent/dir: not a directory"), "{why}");
+    assert!(
+        why.contains("--cwd /nonexistent/dir: not a directory"),
+        "{why}"
+    );
     let (code, why) = run(&["--env", "NOEQUALS"]);
     assert_eq!(code, Some(2));
     assert!(why.contains("is not NAME=VALUE"), "{why}");

@@ -95,7 +95,10 @@ fn audit_4_deployed_self_audit_witnesses_hold_against_the_pipeline() {
     for cause in &report.causes {
         assert_eq!(cause.count, cause.witnesses.len());
         assert!(cause.witnesses.contains(&cause.shortest));
-        assert!(cause.witnesses.iter().all(|w| w.len() >= cause.shortest.len()));
+        assert!(cause
+            .witnesses
+            .iter()
+            .all(|w| w.len() >= cause.shortest.len()));
     }
     let first_cause = markdown.find("## Root causes").expect("causes lead");
     assert!(first_cause < markdown.find("## Families").unwrap());
@@ -140,7 +143,10 @@ fn audit_8_shards_partition_and_merge() {
     let mut other = halves[1].clone();
     other.seed += 1;
     let why = refusal(audit::merge(vec![halves[0].clone(), other]));
-    assert!(why.starts_with("cannot merge") && why.contains("seed 4"), "{why}");
+    assert!(
+        why.starts_with("cannot merge") && why.contains("seed 4"),
+        "{why}"
+    );
     assert_eq!(refusal(audit::merge(Vec::new())), "nothing to merge");
     for bad in ["2/2", "x", "1/0", "-1/2"] {
         match Shard::parse(bad) {
@@ -166,17 +172,26 @@ fn audit_11_replay() {
     assert_eq!(commands(&again), commands(report));
     assert!(again.witnesses.iter().all(|w| w.confirmed));
     let summary = again.replay.as_ref().expect("a replay says what holds");
-    assert_eq!((summary.hold, summary.of), (report.witnesses.len(), report.witnesses.len()));
+    assert_eq!(
+        (summary.hold, summary.of),
+        (report.witnesses.len(), report.witnesses.len())
+    );
     assert!(summary.gone.is_empty());
     let text = audit::markdown(&again);
-    let line = format!("Replay: {n} of {n} witnesses still hold.", n = report.witnesses.len());
+    let line = format!(
+        "Replay: {n} of {n} witnesses still hold.",
+        n = report.witnesses.len()
+    );
     assert!(text.contains(&line), "{text}");
     let none = audit::replay(&layers::refuse_all(), report, 2).unwrap();
     assert!(none.witnesses.is_empty() && none.causes.is_empty());
     let summary = none.replay.as_ref().unwrap();
     assert_eq!((summary.hold, summary.of), (0, report.witnesses.len()));
     assert_eq!(summary.gone, commands(report));
-    assert!(audit::markdown(&none).contains(&format!("Replay: 0 of {} witnesses still hold.", report.witnesses.len())));
+    assert!(audit::markdown(&none).contains(&format!(
+        "Replay: 0 of {} witnesses still hold.",
+        report.witnesses.len()
+    )));
     assert_eq!(audit::exit_status(&none), 0);
 }
 
