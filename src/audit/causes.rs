@@ -52,6 +52,25 @@ pub fn cause_of(
         .filter(|p| !p.is_empty())
         .filter_map(|p| witness.command.find(p))
         .min();
+    // A payload not written out (a spelling, a computed name) still sits in
+    // a construct: inside the first substitution, when that is one of the
+    // wholes a reader fixes at once (a here-document, nested backquotes).
+    let at = at.or_else(|| {
+        let opener = ["$(", "`", "<("]
+            .iter()
+            .filter_map(|o| witness.command.find(o).map(|i| i + o.len()))
+            .min()?;
+        let whole = cause(&witness.command, opener)?;
+        let wholes = [
+            "a here-document body",
+            "nested backquotes",
+            "text after a here-document",
+        ];
+        wholes
+            .iter()
+            .any(|w| whole.starts_with(w))
+            .then_some(opener)
+    });
     let detail = at.and_then(|at| around(&witness.command, at));
     let coarse = at.and_then(|at| cause(&witness.command, at));
     match coarse {
@@ -98,8 +117,23 @@ pub fn group(
     summary: impl Fn(&str) -> String,
 ) -> Vec<Cause> {
     let mut causes: Vec<(String, Cause)> = Vec::new();
+    // A witness that runs a calibrated payload is the realistic form of its
+    // cause (not one that drifted to `:`): those first, each kind shortest first.
+    let calibrated: Vec<String> = calibration
+        .payloads
+        .iter()
+        .cloned()
+        .chain(calibration.flags.iter().map(|f| f.with(&f.flag)))
+        .collect();
+    let unrealistic = |w: &Witness| !w.refused_alone.iter().any(|r| calibrated.contains(r));
     let mut sorted: Vec<&Witness> = witnesses.iter().collect();
-    sorted.sort_by(|a, b| (a.command.len(), &a.command).cmp(&(b.command.len(), &b.command)));
+    sorted.sort_by(|a, b| {
+        (unrealistic(a), a.command.len(), &a.command).cmp(&(
+            unrealistic(b),
+            b.command.len(),
+            &b.command,
+        ))
+    });
     for witness in sorted {
         let (key, title, construct) = cause_of(witness, calibration, &summary(&witness.family));
         match causes.iter_mut().find(|(k, _)| *k == key) {
@@ -191,5 +225,19 @@ mod tests {
             .collect();
         assert_eq!(quoted.len(), 2);
         assert!(causes.iter().any(|c| c.title.contains("not written out")));
+        // Spelled inside a here-document: the here-document's cause; a
+        // witness that drifted to another refused command is listed after
+        // the realistic ones.
+        let mut drifted = witness("lex-heredoc-same-line", "cat <<EOF $(:)\nEOF");
+        drifted.refused_alone = vec![":".to_owned()];
+        let more = [
+            witness("spell-ifs", "cat <<EOF $(git${IFS}push)\nEOF"),
+            witness("lex-heredoc-same-line", "head <<EOF $(git push)\nEOF"),
+            drifted,
+        ];
+        let causes = group(&more, &calibration, |f| format!("family {f}"));
+        assert_eq!(causes.len(), 1, "{causes:#?}");
+        assert_eq!(causes[0].shortest, "head <<EOF $(git push)\nEOF");
+        assert_eq!(causes[0].witnesses.last().unwrap(), "cat <<EOF $(:)\nEOF");
     }
 }
