@@ -92,6 +92,13 @@ pub fn cause_of(
                 detail,
             )
         }
+        Some(_) if at.is_some_and(|at| subscript_in_value(&witness.command, at)) => {
+            // `x='a[$(P)]'` read by arithmetic (`$((x))`, `${0:x}`,
+            // `declare -i`, `test -v`, `${!y}`): one hole however it is read.
+            let key = "an array subscript held in a value, evaluated as arithmetic".to_owned();
+            let title = format!("a refused command runs from {key}");
+            (key, title, detail)
+        }
         Some(coarse) => {
             let key = format!("{} | {coarse}", witness.family);
             let title = format!("{summary}: the refused command is {coarse}, read as code");
@@ -106,6 +113,29 @@ pub fn cause_of(
             (format!("{} | hidden", witness.family), title, None)
         }
     }
+}
+
+/// Whether the payload at `at` sits in quoted text as `NAME[$(` or
+/// ``NAME[` ``: a subscript bash evaluates when the value is read as
+/// arithmetic or as a variable name.
+fn subscript_in_value(command: &str, at: usize) -> bool {
+    let Some(before) = command.get(..at) else {
+        return false;
+    };
+    let Some(quote) = before.rfind(['\'', '"']) else {
+        return false;
+    };
+    let inside = before.get(quote + 1..).unwrap_or("");
+    let Some(open) = inside
+        .strip_suffix("$(")
+        .or_else(|| inside.strip_suffix('`'))
+    else {
+        return false;
+    };
+    let Some(name) = open.strip_suffix('[') else {
+        return false;
+    };
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// The witnesses grouped into causes, the cause with the most witnesses
@@ -239,5 +269,16 @@ mod tests {
         assert_eq!(causes.len(), 1, "{causes:#?}");
         assert_eq!(causes[0].shortest, "head <<EOF $(git push)\nEOF");
         assert_eq!(causes[0].witnesses.last().unwrap(), "cat <<EOF $(:)\nEOF");
+        // A subscript held in a value is one hole however arithmetic reads it.
+        let subscripts = [
+            witness("arith-indirect", "x='a[$(git push)]';echo $((x))"),
+            witness("param-indirect", "y='a[$(git push)]';echo ${!y}"),
+            witness("builtin-subscript", "test -v 'a[$(git push)]'"),
+            witness("prompt-at-p", "x='$(git push)';echo ${x@P}"),
+        ];
+        let causes = group(&subscripts, &calibration, |f| format!("family {f}"));
+        assert_eq!(causes.len(), 2, "{causes:#?}");
+        assert_eq!(causes[0].count, 3);
+        assert!(causes[0].title.contains("array subscript held in a value"));
     }
 }
