@@ -78,7 +78,9 @@ pub fn cause_of(
             if !coarse.starts_with("quoted text")
                 && !coarse.starts_with("a quoted here-document") =>
         {
-            let verb = if coarse.starts_with("a ")
+            let verb = if coarse.starts_with("text") {
+                "runs in"
+            } else if coarse.starts_with("a ")
                 || coarse.starts_with("an ")
                 || coarse.starts_with("nested")
             {
