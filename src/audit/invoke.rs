@@ -4,8 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::report::{markdown, merge, Report};
-use super::run::{audit, replay, Budget, Settings, Shard};
+use super::layer::Context;
+use super::markdown::markdown;
+use super::report::{merge, Report};
+use super::run::{audit, replay_with, Budget, Settings, Shard};
 use super::AuditError;
 
 /// What the command line asked for.
@@ -30,6 +32,14 @@ pub struct Invocation {
     pub json: Option<PathBuf>,
     /// `--markdown FILE`.
     pub markdown: Option<PathBuf>,
+    /// `--cwd DIR`: the layer's working directory (`AUDIT-13`).
+    pub cwd: Option<PathBuf>,
+    /// `--env NAME=VALUE`, repeated: the layer's environment (`AUDIT-13`).
+    pub env: Vec<String>,
+    /// `--quiet`: no progress on standard error (`AUDIT-14`).
+    pub quiet: bool,
+    /// `--corpus NAME|FILE`: run a corpus of published bypasses (`AUDIT-18`).
+    pub corpus: Option<String>,
 }
 
 /// Runs the invocation, writes the files it names, and answers the
@@ -43,10 +53,23 @@ pub fn invoke(how: &Invocation) -> Result<(String, u8), AuditError> {
             .layer
             .as_deref()
             .ok_or_else(|| AuditError::Settings("--impl is required".to_owned()))?;
-        match &how.replay {
-            Some(path) => replay(layer, &read(path)?, 2)?,
-            None => {
-                let mut settings = Settings::new(layer);
+        let mut settings = Settings::new(layer);
+        settings.context = Context {
+            cwd: how.cwd.clone(),
+            env: how
+                .env
+                .iter()
+                .map(|e| Context::parse_env(e))
+                .collect::<Result<_, _>>()?,
+        };
+        settings.progress = !how.quiet;
+        match (&how.replay, &how.corpus) {
+            (Some(path), _) => replay_with(&settings, &read(path)?)?,
+            (None, Some(name)) => {
+                let entries = super::corpus::load(name)?;
+                super::corpus::audit_corpus(&settings, name, &entries)?
+            }
+            (None, None) => {
                 settings.seed = how.seed;
                 settings.shard = Shard::parse(&how.shard)?;
                 settings.budget = match (how.minutes, how.cases) {

@@ -89,12 +89,31 @@ impl Layer {
     /// # Errors
     /// It cannot start, or its first line is not an audit handshake within `timeout`.
     pub fn start(command_line: &str, timeout: Duration) -> Result<Self, AuditError> {
+        Self::start_in(command_line, &Context::default(), timeout)
+    }
+
+    /// Starts `command_line` in `context` (`AUDIT-13`): its working
+    /// directory and environment. A relative program path names a file
+    /// from the audit's own directory, as it does without a context.
+    ///
+    /// # Errors
+    /// As [`Layer::start`].
+    pub fn start_in(
+        command_line: &str,
+        context: &Context,
+        timeout: Duration,
+    ) -> Result<Self, AuditError> {
         let argv = split_command_line(command_line)
             .map_err(|error| AuditError::Layer(error.to_string()))?;
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| AuditError::Layer("empty --impl".to_owned()))?;
-        let child = LineChild::spawn(program, args, MAX_ANSWER_BYTES)
+        let mut command = std::process::Command::new(resolve_program(program, context)?);
+        command.args(args).envs(context.env.iter().cloned());
+        if let Some(directory) = &context.cwd {
+            command.current_dir(directory);
+        }
+        let child = LineChild::spawn_command(command, MAX_ANSWER_BYTES)
             .map_err(|error| AuditError::Layer(format!("cannot start {program:?}: {error}")))?;
         let mut layer = Self {
             child,
@@ -203,6 +222,45 @@ impl Layer {
             Err(NoLine::Closed) => Err(AuditError::Layer("the layer closed its output".to_owned())),
         }
     }
+}
+
+/// Where and with what environment the layer runs (`AUDIT-13`): its trust
+/// context, as the agent that consults it would give it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Context {
+    /// Its working directory (`--cwd`); default: the audit's.
+    pub cwd: Option<std::path::PathBuf>,
+    /// Variables set for it on top of the audit's environment (`--env NAME=VALUE`).
+    pub env: Vec<(String, String)>,
+}
+
+impl Context {
+    /// Parses one `--env NAME=VALUE`.
+    ///
+    /// # Errors
+    /// No `=`, or an empty name or one holding a NUL.
+    pub fn parse_env(text: &str) -> Result<(String, String), AuditError> {
+        match text.split_once('=') {
+            Some((name, value)) if !name.is_empty() && !text.contains('\0') => {
+                Ok((name.to_owned(), value.to_owned()))
+            }
+            _ => Err(AuditError::Settings(format!(
+                "--env {text:?} is not NAME=VALUE"
+            ))),
+        }
+    }
+}
+
+/// A relative program path with a `/` is read from the audit's directory
+/// even when the layer runs in another; a bare name is searched in `PATH`.
+fn resolve_program(program: &str, context: &Context) -> Result<std::path::PathBuf, AuditError> {
+    let path = std::path::Path::new(program);
+    if context.cwd.is_none() || path.is_absolute() || !program.contains('/') {
+        return Ok(path.to_path_buf());
+    }
+    let here = std::env::current_dir()
+        .map_err(|error| AuditError::Settings(format!("the current directory: {error}")))?;
+    Ok(here.join(path))
 }
 
 fn ask_text(ask: &Ask) -> &str {

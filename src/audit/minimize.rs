@@ -34,10 +34,21 @@ pub fn minimize(
     verdict: Verdict,
     payloads: &[String],
     refused: &[String],
+    bases: &[String],
 ) -> Result<(String, Verdict), AuditError> {
+    // A witness that runs a calibrated payload stays one that does: it
+    // must not drift to some other refused command (`:`), which no reader
+    // would recognise as the hole.
     let mut wanted: HashSet<String> = refused.iter().cloned().collect();
-    wanted.extend(verdict.refused_alone.iter().cloned());
+    if !verdict.refused_alone.iter().any(|r| wanted.contains(r)) {
+        wanted.extend(verdict.refused_alone.iter().cloned());
+    }
     let alive = |v: &Verdict| v.refused_alone.iter().any(|r| wanted.contains(r));
+    // A witness that names a calibrated base keeps one: the realistic form
+    // of a hole is an approved command with the payload beside it.
+    let names: Vec<&str> = bases.iter().filter_map(|b| b.split(' ').next()).collect();
+    let keeps_base = |c: &str| names.iter().any(|name| has_word(c, name));
+    let needs_base = keeps_base(command);
     let mut current = (command.to_owned(), verdict);
     let mut tried: HashSet<String> = HashSet::new();
     tried.insert(command.to_owned());
@@ -48,6 +59,8 @@ pub fn minimize(
             let mut candidates: Vec<String> = pass(&current.0, payloads)
                 .into_iter()
                 .filter(|c| c.len() < current.0.len() && !c.trim().is_empty())
+                .filter(|c| here_documents_closed(c))
+                .filter(|c| !needs_base || keeps_base(c))
                 .filter(|c| tried.insert(c.clone()))
                 .collect();
             candidates.sort_by_key(String::len);
@@ -72,6 +85,66 @@ pub fn minimize(
         break;
     }
     Ok(current)
+}
+
+/// Whether every here-document the command opens is closed by its
+/// delimiter line. A variant that drops the delimiter is still run by bash
+/// (to the end of the text, with a warning), but no agent writes it, and a
+/// report of such variants hides the construct a reader must fix (`AUDIT-6`).
+/// Approximate on purpose: a `<<` inside quotes counts too, which only
+/// rejects more variants.
+#[must_use]
+pub fn here_documents_closed(command: &str) -> bool {
+    let lines: Vec<&str> = command.split('\n').collect();
+    for (number, line) in lines.iter().enumerate() {
+        let mut rest = *line;
+        while let Some(at) = rest.find("<<") {
+            let after = rest.get(at + 2..).unwrap_or("");
+            rest = after;
+            if after.starts_with('<') {
+                rest = after.get(1..).unwrap_or("");
+                continue;
+            }
+            let (strip_tabs, after) = match after.strip_prefix('-') {
+                Some(after) => (true, after),
+                None => (false, after),
+            };
+            let word: String = after
+                .trim_start_matches([' ', '\t'])
+                .chars()
+                .take_while(|c| !c.is_whitespace() && !";&|<>()".contains(*c))
+                .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+                .collect();
+            if word.is_empty() {
+                return false;
+            }
+            let closed = lines.iter().skip(number + 1).any(|body| {
+                let body = if strip_tabs {
+                    body.trim_start_matches('\t')
+                } else {
+                    body
+                };
+                *body == word
+            });
+            if !closed {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether `word` occurs in `command` as a whole word in the top-level
+/// list (not inside a substitution, quotes or a here-document body).
+fn has_word(command: &str, word: &str) -> bool {
+    let part = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.';
+    command.match_indices(word).any(|(at, _)| {
+        let before = command[..at].chars().next_back();
+        let after = command[at + word.len()..].chars().next();
+        !before.is_some_and(part)
+            && !after.is_some_and(part)
+            && super::construct::around(command, at).is_none()
+    })
 }
 
 /// Every refused payload in the command replaced by each shorter one.
@@ -192,5 +265,40 @@ mod tests {
         assert!(drop_characters("abcd", &[]).contains(&"cd".to_owned()));
         let pairs = drop_characters(r#"sort -""o p""wned x"#, &[]);
         assert!(pairs.contains(&r#"sort -o p""wned x"#.to_owned()));
+    }
+
+    /// AUDIT-6: a base's name counts as a whole word only.
+    #[test]
+    fn audit_6_whole_words() {
+        assert!(has_word("ls & git push", "ls"));
+        assert!(has_word("cat <<EOF\nx\nEOF", "cat"));
+        assert!(!has_word("lsof; false", "ls"));
+        assert!(!has_word("x=cat.txt", "cat"));
+        assert!(!has_word("<<EOF\n$(kill 1;echo)\nEOF", "echo"));
+        assert!(!has_word("x=$(echo hi)", "echo"));
+    }
+
+    /// AUDIT-6: a variant that leaves a here-document open is no candidate;
+    /// a closed one, a quoted or tab-stripped delimiter, and `<<<` are.
+    #[test]
+    fn audit_6_here_documents_stay_closed() {
+        for closed in [
+            "cat <<EOF\n$(git push)\nEOF",
+            "cat <<'EOF' && ls\nx\nEOF",
+            "cat <<-EOF\n\tx\n\tEOF\nls",
+            "cat <<< \"$(git push)\"",
+            "cat <<A <<B\na\nA\nb\nB",
+            "ls & git push",
+        ] {
+            assert!(here_documents_closed(closed), "{closed:?}");
+        }
+        for open in [
+            "cat <<EOF\n$(git push)",
+            "cat <<EOF\n$(git push)\nEO",
+            "cat <<A <<B\na\nA",
+            "ls <<",
+        ] {
+            assert!(!here_documents_closed(open), "{open:?}");
+        }
     }
 }

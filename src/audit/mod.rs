@@ -21,18 +21,25 @@
 //! (shards, confirmation, replay) and [`report`] (JSON, Markdown, merge).
 
 pub mod calibrate;
+pub mod causes;
 pub mod check;
+pub mod construct;
+pub mod corpus;
 pub mod generate;
 pub mod invoke;
 pub mod layer;
+pub mod markdown;
 pub mod minimize;
 pub mod oracle;
+pub mod progress;
 pub mod property;
 pub mod report;
 pub mod run;
 
-pub use report::{markdown, merge, Report, Witness};
-pub use run::{audit, replay, Budget, Settings, Shard};
+pub use layer::Context;
+pub use markdown::markdown;
+pub use report::{merge, Report, Witness};
+pub use run::{audit, replay, replay_with, Budget, Settings, Shard};
 
 use crate::ground::GroundError;
 

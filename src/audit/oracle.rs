@@ -28,6 +28,53 @@ impl Seen {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    /// AUDIT-17: the programs a case names get stubs, present or not.
+    #[test]
+    fn audit_17_programs_named_include_the_payloads_and_runners() {
+        let names = super::programs_named();
+        for name in ["sudo", "git", "busybox", "php", "find", "taskset"] {
+            assert!(names.iter().any(|n| n == name), "{name}: {names:?}");
+        }
+        assert!(names.iter().all(|n| !n.contains('«') && !n.contains('/')));
+    }
+}
+
+/// Every program a case can name (`AUDIT-17`): the calibrated payloads' and
+/// options' programs, the first word of every family form and of every
+/// program that runs its arguments, and the published corpus's payloads. Each gets a stub in the sandbox whether
+/// the audit machine has it or not, so a witness through `sudo`, `php` or
+/// `busybox` is found on a machine without them, as it would run on a
+/// user's machine with them.
+#[must_use]
+pub fn programs_named() -> Vec<String> {
+    let mut texts: Vec<&str> = super::calibrate::PAYLOADS.to_vec();
+    texts.extend(super::calibrate::FLAGS.iter().map(|&(base, _, _)| base));
+    texts.extend(crate::gen::families::RUNNING_PROGRAMS.iter().copied());
+    for family in crate::gen::families() {
+        texts.extend(family.forms.iter().copied());
+    }
+    // The published corpus's payloads (`AUDIT-18`): `pnpm`, `tee`, ….
+    let published = super::corpus::parse(super::corpus::PUBLISHED).unwrap_or_default();
+    texts.extend(published.iter().map(|e| e.payload.as_str()));
+    let mut names: Vec<String> = texts
+        .iter()
+        .filter_map(|text| text.split([' ', '\n', ';']).next())
+        .filter(|name| {
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'))
+                && name.starts_with(|c: char| c.is_ascii_alphabetic())
+        })
+        .map(str::to_owned)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// The oracle and how many threads share it.
 #[derive(Debug)]
 pub struct Bash {
@@ -44,6 +91,7 @@ impl Bash {
     pub fn new(threads: usize) -> Result<Self, GroundError> {
         let config = Config {
             time_limit: std::time::Duration::from_millis(1000),
+            extra_programs: programs_named(),
             ..Config::default()
         };
         Ok(Self {

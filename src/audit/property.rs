@@ -75,6 +75,70 @@ pub fn render(executed: &Executed) -> Rendered {
     }
 }
 
+/// A record whose name is computed (`$c x`, `${c} x`) and that started no
+/// program, no function and no not-found handler ran a builtin (`AUDIT-17`).
+/// When the command assigns that variable a plain builtin name
+/// (`c=kill`, `c='kill'`, `declare c=kill`), the record is judged as that
+/// builtin with its words; otherwise it is set apart as
+/// [`Apart::ComputedName`].
+fn resolve_computed(command: &str, executed: &Executed, rendered: Rendered) -> Rendered {
+    let Rendered::Unresolved(name, Apart::NoProgram) = &rendered else {
+        return rendered;
+    };
+    let variable = name
+        .strip_prefix("${")
+        .and_then(|n| n.strip_suffix('}'))
+        .or_else(|| name.strip_prefix('$'));
+    let Some(variable) = variable
+        .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    else {
+        return rendered;
+    };
+    let resolved = assigned_value(command, variable).filter(|v| BUILTINS.contains(&v.as_str()));
+    match resolved {
+        Some(builtin) => {
+            let rest = executed
+                .text
+                .trim_start()
+                .strip_prefix(name.as_str())
+                .unwrap_or("");
+            let text = format!("{builtin}{rest}");
+            Rendered::Judged(Ask::Simple {
+                argv: literal_words(&text).unwrap_or_else(|| vec![text.clone()]),
+                text,
+            })
+        }
+        None => Rendered::Unresolved(name.clone(), Apart::ComputedName),
+    }
+}
+
+/// The last plain value `command` assigns to `variable` (`v=word`,
+/// `v='word'`, `v="word"`, after `declare`/`local`/`export` or a
+/// separator), if every assignment of it is plain.
+fn assigned_value(command: &str, variable: &str) -> Option<String> {
+    let mut value = None;
+    let prefix = format!("{variable}=");
+    for word in command.split([' ', '\t', '\n', ';', '&', '|', '(', ')', '{', '}']) {
+        let Some(raw) = word.strip_prefix(&prefix) else {
+            continue;
+        };
+        let plain = raw
+            .strip_prefix('\'')
+            .and_then(|r| r.strip_suffix('\''))
+            .or_else(|| raw.strip_prefix('"').and_then(|r| r.strip_suffix('"')))
+            .unwrap_or(raw);
+        if plain.is_empty()
+            || !plain
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return None;
+        }
+        value = Some(plain.to_owned());
+    }
+    value
+}
+
 /// The first word after the assignments, as written; `None` for an
 /// assignment-only or empty text.
 fn command_word(text: &str) -> Option<&str> {
@@ -99,7 +163,7 @@ fn basename(path: &str) -> &str {
 }
 
 /// Why a refused executed command is set apart, not a witness (`AUDIT-5`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Apart {
     /// The layer approves it when a pipe feeds it (`xargs`).
@@ -112,6 +176,32 @@ pub enum Apart {
     /// trap renders inside an expansion, a program attributed to another
     /// record).
     NoProgram,
+    /// A name computed when the command ran (`$c`) that started no program:
+    /// a builtin, whose name the command does not assign plainly.
+    ComputedName,
+}
+
+impl Apart {
+    /// Every reason, for the report's explanation of each.
+    pub const ALL: [Self; 5] = [
+        Self::PipeFed,
+        Self::FunctionCall,
+        Self::NotFound,
+        Self::NoProgram,
+        Self::ComputedName,
+    ];
+
+    /// Why a record with this reason is no witness (`AUDIT-16`).
+    #[must_use]
+    pub fn explain(self) -> &'static str {
+        match self {
+            Self::PipeFed => "the layer refuses the program alone but approves it when a pipe feeds it (`true | xargs …`), and the command holds a pipe: judged in the context it ran in, it is approved",
+            Self::FunctionCall => "bash called a function the command itself defines; the commands of its body are recorded and judged on their own",
+            Self::NotFound => "bash found no program of that name (on the audit machine, with every named program stubbed): nothing ran",
+            Self::NoProgram => "the record started no program and its name is no builtin (a text bash shows inside an expansion, or a program recorded under another record): what ran is judged through the other records",
+            Self::ComputedName => "a builtin reached through a name computed at run time (`$c`) whose value is not assigned plainly in the command, so the audit cannot say which builtin ran; the programs it started are judged on their own",
+        }
+    }
 }
 
 /// What the property says of one approved command's execution.
@@ -146,7 +236,11 @@ pub fn judge(
     command: &str,
     execution: &Execution,
 ) -> Result<Verdict, AuditError> {
-    let rendered: Vec<Rendered> = execution.commands.iter().map(render).collect();
+    let rendered: Vec<Rendered> = execution
+        .commands
+        .iter()
+        .map(|executed| resolve_computed(command, executed, render(executed)))
+        .collect();
     let asks: Vec<Ask> = rendered
         .iter()
         .filter_map(|r| match r {
@@ -287,6 +381,35 @@ mod tests {
                 render(&entry(text, None, resolved)),
                 Rendered::Unresolved(name, why)
             );
+        }
+    }
+
+    /// AUDIT-17: a builtin through a computed name is judged as the builtin
+    /// the command assigns to the name; one it does not assign plainly is
+    /// set apart as a computed name.
+    #[test]
+    fn audit_17_computed_builtin_names() {
+        let record = entry("$c 1", None, Resolution::Unknown);
+        let judged = resolve_computed("c=kill; $c 1", &record, render(&record));
+        assert_eq!(judged_text(&judged), Some("kill 1"));
+        let quoted = resolve_computed("declare c='kill'\n$c 1", &record, render(&record));
+        assert_eq!(judged_text(&quoted), Some("kill 1"));
+        let braced = entry("${c} 1", None, Resolution::Unknown);
+        let judged = resolve_computed("c=kill; ${c} 1", &braced, render(&braced));
+        assert_eq!(judged_text(&judged), Some("kill 1"));
+        for command in [
+            "read -r c; $c 1",
+            "c=$(echo kill); $c 1",
+            "c=nosuchbuiltin; $c 1",
+        ] {
+            assert_eq!(
+                resolve_computed(command, &record, render(&record)),
+                Rendered::Unresolved("$c".to_owned(), Apart::ComputedName),
+                "{command}"
+            );
+        }
+        for why in Apart::ALL {
+            assert!(why.explain().len() > 40, "{why:?}");
         }
     }
 }

@@ -2,11 +2,11 @@
 //! shards' reports (`AUDIT-8`).
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
 use super::calibrate::Calibration;
+use super::causes::{group, Cause};
 use super::property::Apart;
 use super::AuditError;
 
@@ -38,8 +38,9 @@ pub struct Witness {
     pub confirmed: bool,
 }
 
-/// A refused executed command set apart (`AUDIT-5`).
+/// A refused executed command set apart (`AUDIT-5`, `AUDIT-16`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SetApart {
     /// The approved command.
     pub command: String,
@@ -49,6 +50,22 @@ pub struct SetApart {
     pub executed: String,
     /// Why it is no witness.
     pub why: Apart,
+    /// Whether the case is a witness all the same, through another command
+    /// bash ran for it (`AUDIT-16`).
+    #[serde(default)]
+    pub case_is_witness: bool,
+}
+
+/// What a replay found (`AUDIT-11`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplaySummary {
+    /// Witnesses in the saved report.
+    pub of: usize,
+    /// Those still witnesses.
+    pub hold: usize,
+    /// The commands of those no longer witnesses.
+    pub gone: Vec<String>,
 }
 
 /// Counts of one family.
@@ -100,11 +117,41 @@ pub struct Report {
     pub families: BTreeMap<String, Counts>,
     /// Distinct minimized witnesses.
     pub witnesses: Vec<Witness>,
-    /// Refused executed commands set apart (`AUDIT-5`).
+    /// Refused executed commands set apart (`AUDIT-5`), at most
+    /// [`MAX_APART`] of them.
     pub apart: Vec<SetApart>,
+    /// Distinct set-apart records seen, listed or not (`AUDIT-16`).
+    #[serde(default)]
+    pub apart_total: u64,
+    /// The witnesses grouped into root causes (`AUDIT-15`).
+    #[serde(default)]
+    pub causes: Vec<Cause>,
+    /// With `--replay`: how many of the saved witnesses still hold (`AUDIT-11`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<ReplaySummary>,
+    /// With `--corpus`: the corpus run (`AUDIT-18`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corpus: Option<String>,
+    /// With `--corpus`: every entry's answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub answers: Vec<super::corpus::Answered>,
 }
 
+/// Set-apart records listed at most (distinct by reason and executed command).
+pub const MAX_APART: usize = 50;
+
 impl Report {
+    /// Groups the witnesses into root causes (`AUDIT-15`).
+    pub fn group_causes(&mut self) {
+        let summary = |family: &str| {
+            crate::gen::families()
+                .iter()
+                .find(|f| f.name == family)
+                .map_or_else(|| family.to_owned(), |f| f.summary.to_owned())
+        };
+        self.causes = group(&self.witnesses, &self.calibration, summary);
+    }
+
     /// Recomputes the totals from the families.
     pub fn total(&mut self) {
         let mut sum = Counts::default();
@@ -207,122 +254,19 @@ pub fn merge(reports: Vec<Report>) -> Result<Report, AuditError> {
         for witness in report.witnesses {
             merged.add_witness(witness);
         }
+        merged.apart_total += report.apart_total;
         for apart in report.apart {
-            if !merged.apart.contains(&apart) {
+            if !merged.apart.contains(&apart) && merged.apart.len() < MAX_APART {
                 merged.apart.push(apart);
             }
         }
     }
     merged.total();
+    merged.group_causes();
     merged.witnesses.sort_by(|a, b| {
         (&a.family, a.command.len(), &a.command).cmp(&(&b.family, b.command.len(), &b.command))
     });
     Ok(merged)
-}
-
-/// The report as Markdown, grouped by family (`AUDIT-9`).
-#[must_use]
-pub fn markdown(report: &Report) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "# Audit of {} {}\n\nSeed {}, shards {}. {} cases tried, {} approved by the layer, {} of them checked against GNU bash, {} unknown; **{} distinct minimized witnesses** ({} confirmed by the layer when re-asked).\n",
-        report.layer.name,
-        report.layer.version,
-        report.seed,
-        report.shards.join(", "),
-        report.tried,
-        report.approved,
-        report.checked,
-        report.unknown,
-        report.witnesses.len(),
-        report.witnesses.iter().filter(|w| w.confirmed).count(),
-    );
-    let _ = writeln!(
-        out,
-        "Calibration kept {} bases, {} payloads and {} options.\n",
-        report.calibration.bases.len(),
-        report.calibration.payloads.len(),
-        report.calibration.flags.len()
-    );
-    out.push_str("| family | tried | approved | checked | unknown | witnesses (distinct) |\n|---|---|---|---|---|---|\n");
-    for (family, counts) in &report.families {
-        let distinct = report
-            .witnesses
-            .iter()
-            .filter(|w| &w.family == family)
-            .count();
-        let _ = writeln!(
-            out,
-            "| {family} | {} | {} | {} | {} | {} ({distinct}) |",
-            counts.tried, counts.approved, counts.checked, counts.unknown, counts.witnesses
-        );
-    }
-    let mut named: std::collections::BTreeSet<&String> = report.families.keys().collect();
-    named.extend(report.witnesses.iter().map(|w| &w.family));
-    for family in named {
-        let witnesses: Vec<&Witness> = report
-            .witnesses
-            .iter()
-            .filter(|w| &w.family == family)
-            .collect();
-        if witnesses.is_empty() {
-            continue;
-        }
-        let _ = writeln!(out, "\n## {family}\n");
-        for w in witnesses {
-            let _ = writeln!(
-                out,
-                "- {} — refused alone: {}{}",
-                code(&w.command),
-                w.refused_alone
-                    .iter()
-                    .map(|r| code(r))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                if w.confirmed {
-                    "; confirmed"
-                } else {
-                    "; NOT confirmed"
-                }
-            );
-        }
-    }
-    if !report.apart.is_empty() {
-        let _ = writeln!(out, "\n## Set apart (not witnesses)\n");
-        for a in &report.apart {
-            let _ = writeln!(
-                out,
-                "- {:?}: {} ran {}",
-                a.why,
-                code(&a.command),
-                code(&a.executed)
-            );
-        }
-    }
-    out
-}
-
-/// A Markdown code span of `text` on one line: fenced by more backquotes
-/// than it holds in a row; a text with a newline is shown as a JSON string.
-fn code(text: &str) -> String {
-    let shown = if text.contains('\n') {
-        serde_json::to_string(text).unwrap_or_default()
-    } else {
-        text.to_owned()
-    };
-    let mut longest = 0;
-    let mut run = 0;
-    for c in shown.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
-        longest = longest.max(run);
-    }
-    let fence = "`".repeat(longest + 1);
-    if longest == 0 {
-        format!("{fence}{shown}{fence}")
-    } else {
-        format!("{fence} {shown} {fence}")
-    }
 }
 
 #[cfg(test)]
@@ -363,6 +307,11 @@ mod tests {
             families: BTreeMap::new(),
             witnesses: Vec::new(),
             apart: Vec::new(),
+            apart_total: 0,
+            causes: Vec::new(),
+            replay: None,
+            corpus: None,
+            answers: Vec::new(),
         };
         assert_eq!(report.shape("alias ls='kill 1'\nls"), "alias B='kill 1'\nB");
         assert_eq!(report.shape("lsof; du-x"), "lsof; du-x");
@@ -370,6 +319,6 @@ mod tests {
         assert!(!report.add_witness(witness("alias du='kill 1'\ndu")));
         assert!(report.add_witness(witness("ls # \\\nkill 1")));
         assert_eq!(report.witnesses.len(), 2);
-        assert!(markdown(&report).contains("## f"));
+        assert!(super::super::markdown(&report).contains("## f"));
     }
 }

@@ -8,11 +8,13 @@ use std::time::{Duration, Instant};
 use super::calibrate::calibrate;
 use super::check::{Auditor, Checked};
 use super::generate::{draw, families, ingredients};
-use super::layer::{Answer, Ask, Layer};
+use super::layer::{Answer, Ask, Context, Layer};
 use super::minimize::minimize;
 use super::oracle::Bash;
+use super::progress::{Progress, Tally};
+use super::property::Apart;
 use super::property::Verdict;
-use super::report::{Counts, LayerName, Report, SetApart, Witness};
+use super::report::{Counts, LayerName, ReplaySummary, Report, SetApart, Witness, MAX_APART};
 use super::AuditError;
 use crate::gen::FamilyCase;
 
@@ -75,6 +77,10 @@ pub struct Settings {
     pub shard: Shard,
     /// Threads running bash.
     pub threads: usize,
+    /// The layer's working directory and environment (`AUDIT-13`).
+    pub context: Context,
+    /// Progress on standard error (`AUDIT-14`); off by default.
+    pub progress: bool,
 }
 
 impl Settings {
@@ -87,20 +93,28 @@ impl Settings {
             budget: Budget::Cases(200),
             shard: Shard::ALL,
             threads: 2,
+            context: Context::default(),
+            progress: false,
         }
     }
 }
 
-/// Set-apart commands listed at most (distinct by reason and command).
-const MAX_APART: usize = 50;
 /// Cases checked per batch.
 const BATCH: u64 = 64;
 /// How long one answer of the layer may take.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
 
-fn start(layer: &str, threads: usize) -> Result<Auditor, AuditError> {
-    let layer = Layer::start(layer, ANSWER_TIMEOUT)?;
-    let bash = Bash::new(threads).map_err(AuditError::Oracle)?;
+pub(super) fn start(settings: &Settings) -> Result<Auditor, AuditError> {
+    if let Some(directory) = &settings.context.cwd {
+        if !directory.is_dir() {
+            return Err(AuditError::Settings(format!(
+                "--cwd {}: not a directory",
+                directory.display()
+            )));
+        }
+    }
+    let layer = Layer::start_in(&settings.layer, &settings.context, ANSWER_TIMEOUT)?;
+    let bash = Bash::new(settings.threads).map_err(AuditError::Oracle)?;
     Ok(Auditor {
         layer,
         bash,
@@ -108,7 +122,7 @@ fn start(layer: &str, threads: usize) -> Result<Auditor, AuditError> {
     })
 }
 
-fn name_of(layer: &Layer) -> LayerName {
+pub(super) fn name_of(layer: &Layer) -> LayerName {
     LayerName {
         name: layer.identity.name.clone(),
         version: layer.identity.version.clone(),
@@ -121,7 +135,7 @@ fn name_of(layer: &Layer) -> LayerName {
 /// The layer or the oracle cannot be started, or the layer breaks the protocol.
 pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
     let began = Instant::now();
-    let mut auditor = start(&settings.layer, settings.threads)?;
+    let mut auditor = start(settings)?;
     let calibration = calibrate(&mut auditor.layer)?;
     let mut report = Report {
         layer: name_of(&auditor.layer),
@@ -138,6 +152,11 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
             .collect::<BTreeMap<_, _>>(),
         witnesses: Vec::new(),
         apart: Vec::new(),
+        apart_total: 0,
+        causes: Vec::new(),
+        replay: None,
+        corpus: None,
+        answers: Vec::new(),
     };
     let Some(ingredients) = ingredients(&report.calibration) else {
         return Err(AuditError::Settings(
@@ -146,9 +165,17 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
         ));
     };
     let mut minimized: HashSet<(String, Vec<String>)> = HashSet::new();
+    let mut apart_seen: HashSet<(Apart, String)> = HashSet::new();
     let mut queue = Queue::default();
     let mut next = 0u64;
+    let mut progress = Progress::new(settings.progress, settings.budget);
     loop {
+        let doing = if queue.waiting.is_empty() {
+            "drawing cases"
+        } else {
+            "minimizing a witness"
+        };
+        progress.update(&tally(&report), doing);
         let out_of_time =
             matches!(settings.budget, Budget::Time(limit) if began.elapsed() >= limit);
         if out_of_time {
@@ -211,11 +238,11 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
                 }
             };
             for (executed, why) in &verdict.apart {
-                let known = report
-                    .apart
-                    .iter()
-                    .any(|a| a.why == *why && a.executed == *executed);
-                if known || report.apart.len() >= MAX_APART {
+                if !apart_seen.insert((*why, executed.clone())) {
+                    continue;
+                }
+                report.apart_total += 1;
+                if report.apart.len() >= MAX_APART {
                     continue;
                 }
                 report.apart.push(SetApart {
@@ -223,6 +250,7 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
                     family: case.family.to_owned(),
                     executed: executed.clone(),
                     why: *why,
+                    case_is_witness: verdict.is_witness(),
                 });
             }
             if !verdict.is_witness() {
@@ -237,7 +265,26 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
         }
     }
     report.total();
+    report.group_causes();
+    progress.finish(&tally(&report));
     Ok(report)
+}
+
+/// What the progress display shows of a report being made.
+fn tally(report: &Report) -> Tally {
+    let mut tally = Tally {
+        listed: report.witnesses.len(),
+        families: report.families.len(),
+        ..Tally::default()
+    };
+    for counts in report.families.values() {
+        tally.tried += counts.tried;
+        tally.approved += counts.approved;
+        tally.checked += counts.checked;
+        tally.witnesses += counts.witnesses;
+        tally.families_hit += usize::from(counts.witnesses > 0);
+    }
+    tally
 }
 
 /// A witness waiting to be minimized.
@@ -283,6 +330,7 @@ fn minimize_and_confirm(
         verdict,
         &report.calibration.payloads,
         &refused,
+        &report.calibration.bases,
     )?;
     let confirmed = confirm(&mut auditor.layer, &command, &verdict)?;
     Ok(Witness {
@@ -297,7 +345,11 @@ fn minimize_and_confirm(
 
 /// The layer, asked afresh, approves the command and refuses each executed
 /// command the witness names (`AUDIT-7`).
-fn confirm(layer: &mut Layer, command: &str, verdict: &Verdict) -> Result<bool, AuditError> {
+pub(super) fn confirm(
+    layer: &mut Layer,
+    command: &str,
+    verdict: &Verdict,
+) -> Result<bool, AuditError> {
     let mut asks = vec![Ask::Command(command.to_owned())];
     asks.extend(verdict.refused_asks.iter().cloned());
     let answers = layer.reask(&asks)?;
@@ -311,15 +363,28 @@ fn confirm(layer: &mut Layer, command: &str, verdict: &Verdict) -> Result<bool, 
 /// # Errors
 /// As [`audit`].
 pub fn replay(layer: &str, saved: &Report, threads: usize) -> Result<Report, AuditError> {
-    let mut auditor = start(layer, threads)?;
+    let mut settings = Settings::new(layer);
+    settings.threads = threads;
+    replay_with(&settings, saved)
+}
+
+/// [`replay`] with the layer started as `settings` say (its context, `AUDIT-13`).
+///
+/// # Errors
+/// As [`audit`].
+pub fn replay_with(settings: &Settings, saved: &Report) -> Result<Report, AuditError> {
+    let mut auditor = start(settings)?;
     let commands: Vec<String> = saved.witnesses.iter().map(|w| w.command.clone()).collect();
     let checked = auditor.check(&commands)?;
     let mut report = saved.clone();
     report.layer = name_of(&auditor.layer);
     report.witnesses.clear();
     report.apart.clear();
+    report.apart_total = 0;
+    let mut gone = Vec::new();
     for (old, checked) in saved.witnesses.iter().zip(checked) {
         let Some(verdict) = checked.witness().cloned() else {
+            gone.push(old.command.clone());
             continue;
         };
         let confirmed = confirm(&mut auditor.layer, &old.command, &verdict)?;
@@ -330,6 +395,12 @@ pub fn replay(layer: &str, saved: &Report, threads: usize) -> Result<Report, Aud
             ..old.clone()
         });
     }
+    report.replay = Some(ReplaySummary {
+        of: saved.witnesses.len(),
+        hold: report.witnesses.len(),
+        gone,
+    });
+    report.group_causes();
     Ok(report)
 }
 

@@ -31,6 +31,18 @@ pub struct Args {
     /// Join these shards' JSON reports into one (no layer is run).
     #[arg(long, num_args = 1.., conflicts_with_all = ["implementation", "replay"])]
     merge: Vec<std::path::PathBuf>,
+    /// Start the layer in this directory (its project, as the agent gives it).
+    #[arg(long)]
+    cwd: Option<std::path::PathBuf>,
+    /// Set NAME=VALUE in the layer's environment (repeatable): its HOME, its configuration.
+    #[arg(long, value_name = "NAME=VALUE")]
+    env: Vec<String>,
+    /// No progress on standard error.
+    #[arg(long)]
+    quiet: bool,
+    /// Run a corpus of published bypasses instead of generating: `published` or a JSON-lines file.
+    #[arg(long, conflicts_with_all = ["minutes", "cases", "merge", "replay", "shard"])]
+    corpus: Option<String>,
 }
 
 /// `inner-cmd audit`: a layer checked against bash (`AUDIT-*`). Exit 0 no
@@ -46,6 +58,10 @@ pub fn run(args: &Args) -> ExitCode {
     how.merge.clone_from(&args.merge);
     how.json.clone_from(&args.json);
     how.markdown.clone_from(&args.markdown);
+    how.cwd.clone_from(&args.cwd);
+    how.env.clone_from(&args.env);
+    how.quiet = args.quiet;
+    how.corpus.clone_from(&args.corpus);
     match inner_cmd_spec::audit::invoke::invoke(&how) {
         Ok((markdown, status)) => {
             print!("{markdown}");

@@ -38,8 +38,18 @@ impl LineChild {
     /// # Errors
     /// It cannot be started, or has no pipes.
     pub fn spawn(program: &str, args: &[String], max_line: usize) -> std::io::Result<Self> {
-        let mut child = Command::new(program)
-            .args(args)
+        let mut command = Command::new(program);
+        command.args(args);
+        Self::spawn_command(command, max_line)
+    }
+
+    /// Starts a prepared `command` (its working directory and environment
+    /// set by the caller) as [`LineChild::spawn`] does.
+    ///
+    /// # Errors
+    /// It cannot be started, or has no pipes.
+    pub fn spawn_command(mut command: Command, max_line: usize) -> std::io::Result<Self> {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

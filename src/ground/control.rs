@@ -44,11 +44,12 @@ fn compiled_stub(stub_status: u8) -> Result<PathBuf, String> {
 
 /// Writes the trap, the stub with a link for every program name, the mount
 /// point of the real bash.
-pub(super) fn write_control(dir: &Path, stub_status: u8) -> Result<(), String> {
-    write_files(dir, &compiled_stub(stub_status)?, stub_status).map_err(|e| e.to_string())
+/// `extra` names get a stub whether or not the host has the program.
+pub(super) fn write_control(dir: &Path, stub_status: u8, extra: &[String]) -> Result<(), String> {
+    write_files(dir, &compiled_stub(stub_status)?, stub_status, extra).map_err(|e| e.to_string())
 }
 
-fn write_files(dir: &Path, stub: &Path, stub_status: u8) -> std::io::Result<()> {
+fn write_files(dir: &Path, stub: &Path, stub_status: u8, extra: &[String]) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let status = stub_status.to_string();
     fs::write(dir.join("env.bash"), ENV_BASH.replace("@STATUS@", &status))?;
@@ -80,6 +81,7 @@ fn write_files(dir: &Path, stub: &Path, stub_status: u8) -> std::io::Result<()> 
             .chain(&SHELLS)
             .map(|&n| n.to_owned()),
     );
+    names.extend(extra.iter().cloned());
     for name in names
         .iter()
         .filter(|n| !n.contains('/') && *n != "." && *n != "..")

@@ -241,6 +241,10 @@ pub struct Config {
     pub stub_status: u8,
     /// The most processes the sandbox's user may have at once.
     pub max_processes: u32,
+    /// Program names that get a stub even when the host has no such
+    /// program: a command an audit composes must be recorded as it would be
+    /// on a user's machine that has it (`AUDIT-17`).
+    pub extra_programs: Vec<String>,
 }
 
 impl Default for Config {
@@ -252,6 +256,7 @@ impl Default for Config {
             time_limit: Duration::from_secs(2),
             stub_status: 0,
             max_processes: 128,
+            extra_programs: Vec::new(),
         }
     }
 }

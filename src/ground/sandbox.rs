@@ -51,7 +51,7 @@ impl Sandbox {
         remove_stale(&temp_base(as_root));
         let control =
             TempDir::new(&temp_base(as_root), "control").map_err(|e| setup(e.to_string()))?;
-        write_control(control.path(), config.stub_status).map_err(setup)?;
+        write_control(control.path(), config.stub_status, &config.extra_programs).map_err(setup)?;
         let stub_targets = BIN_DIRS
             .into_iter()
             .filter(|dir| fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()))

@@ -274,17 +274,20 @@ pub(super) fn list_after_a_here_document_operator(o: &GroundObservation<'_>) -> 
 }
 
 /// F-7: what ran is a substitution in a redirect target or a here-string
-/// (`echo x > "$(cmd)"`, `cat <<< "$(cmd)"`), which the parse does not
-/// enumerate.
+/// (`echo x > "$(cmd)"`, `cat <<< "$(cmd)"`, `ls > "out-$(cmd).log"`,
+/// `ls 2>> logs/`cmd`.txt`), which the parse does not enumerate.
 pub(super) fn substitution_in_a_redirection(o: &GroundObservation<'_>) -> bool {
     let executed = executed(o);
     let command = plain(o);
     unseen(o, &executed)
         && substitutions(&command, &executed).into_iter().any(|at| {
+            // The target's literal text before the substitution is part of
+            // the same word (`"out-`, `logs/`).
             let before = command
                 .get(..at)
                 .unwrap_or_default()
-                .trim_end_matches([' ', '"']);
+                .trim_end_matches(|c: char| c.is_alphanumeric() || "-_./\"".contains(c))
+                .trim_end_matches(' ');
             before.ends_with(['>', '<']) || before.ends_with(">|")
         })
 }

@@ -60,6 +60,9 @@ const WITNESSES: &[(&str, Rules, &str)] = &[
     ("F-13", DENY_RM, "sh /proc/self/fd/0 <<< 'rm -rf x'"),
     ("F-11", DENY_RM, "/usr/bin/r[m] -rf x"),
     ("F-7", DENY_RM, "echo x > \"$(rm -rf x)\""),
+    // The redirection-targets family's targets with text around the substitution.
+    ("F-7", DENY_RM, "ls > \"out-$(rm -rf x).log\""),
+    ("F-7", DENY_RM, "ls 2>> \"logs/`rm -rf x`.txt\""),
     // INV-GROUND-8: the program's environment, set without an assignment word.
     (
         "F-38",

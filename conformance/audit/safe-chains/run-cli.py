@@ -18,7 +18,8 @@ here = os.path.dirname(os.path.abspath(__file__))
 pinned = re.search(r"^PINNED=(\S+)", open(os.path.join(here, "setup")).read(), re.M).group(1)
 version = sys.argv[1] if len(sys.argv) > 1 else pinned
 hook = "--hook" in sys.argv[2:]
-binary = os.path.join(here, "../../../target/audit-layers/safe-chains", version, "bin/safe-chains")
+# ./run names the install (it knows the layer directory before it empties HOME).
+binary = os.path.join(os.environ.get("SAFE_CHAINS_ROOT", ""), "bin/safe-chains")
 if not os.access(binary, os.X_OK):
     sys.exit(f"safe-chains {version} is not installed: run {here}/setup {version}")
 project = os.getcwd()

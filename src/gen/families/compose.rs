@@ -12,7 +12,10 @@ use crate::gen::choices::Choices;
 pub const WORD_PLACEMENTS: &[(&str, &str)] = &[
     ("argument", "«B» «S»"),
     ("sibling", "«B»; echo «S»"),
-    ("here-document body", "«B» <<EOF\n«S»\nEOF"),
+    (
+        "here-document body",
+        "«B» <<EOF\nNotes for the build:\n- «S»\nEOF",
+    ),
     ("substitution", "«B» \"$(echo «S»)\""),
     ("operand", "«B» && [[ -n «S» ]]"),
     ("assignment", "x=«S» «B»"),
@@ -23,7 +26,7 @@ pub const COMMAND_PLACEMENTS: &[(&str, &str)] = &[
     ("sibling", "«B»; «S»"),
     ("operand", "«B» && «S»"),
     ("substitution", "«B» \"$( «S» )\""),
-    ("here-document body", "«B» <<EOF\n$( «S» )\nEOF"),
+    ("here-document body", "«B» <<EOF\nBuilt on $( «S» ).\nEOF"),
     ("argument", "«B» $( «S» )"),
     ("pipeline", "«S» | «B»"),
 ];

@@ -130,3 +130,81 @@ fn audit_proto_1_example_cli_adapter() {
     );
     assert_eq!(report.tried, 16);
 }
+
+/// AUDIT-13: `--cwd` and `--env` give the layer its working directory and
+/// environment (a relative `--impl` program still read from the audit's
+/// directory); a `--cwd` that is no directory and an `--env` without `=`
+/// are errors of the audit.
+#[test]
+fn audit_13_the_layer_runs_in_its_context() {
+    use inner_cmd_spec::audit::layer::{Answer, Ask, Layer};
+    use inner_cmd_spec::audit::Context;
+    let dir = std::env::temp_dir().join(format!("inner-cmd-context-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir = dir.canonicalize().unwrap();
+    let layer = python_layer(
+        HELLO,
+        r#" import os
+ here=os.getcwd()==os.environ.get("WANT") and os.environ.get("HOME")=="/nowhere"
+ answer={"id":request["id"],"approved":here}"#,
+    );
+    let ask = [Ask::Command("ls".to_owned())];
+    let context = Context {
+        cwd: Some(dir.clone()),
+        env: vec![
+            ("WANT".to_owned(), dir.display().to_string()),
+            ("HOME".to_owned(), "/nowhere".to_owned()),
+        ],
+    };
+    let timeout = std::time::Duration::from_secs(30);
+    let mut inside = Layer::start_in(&layer, &context, timeout).unwrap();
+    assert_eq!(inside.approve(&ask).unwrap(), [Answer::Approved]);
+    let mut outside = Layer::start(&layer, timeout).unwrap();
+    assert_eq!(outside.approve(&ask).unwrap(), [Answer::Refused]);
+    let run = |extra: &[&str]| {
+        let output = Command::new(BIN)
+            .args(["audit", "--quiet", "--cases", "8", "--impl", &refuse_all()])
+            .args(extra)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (code, why) = run(&["--cwd", "/nonexistent/dir"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        why.contains("--cwd /nonexistent/dir: not a directory"),
+        "{why}"
+    );
+    let (code, why) = run(&["--env", "NOEQUALS"]);
+    assert_eq!(code, Some(2));
+    assert!(why.contains("is not NAME=VALUE"), "{why}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// AUDIT-PROTO-1, AUDIT-PROTO-3, AUDIT-13: the in-process Python template of
+/// `docs/audit-adapters/` imports a layer's decision function from the
+/// layer's working directory; what the function prints does not break the
+/// protocol, and calibration keeps exactly what it refuses.
+#[test]
+fn audit_proto_1_python_in_process_template() {
+    let repo = crate::support::corpus::repo();
+    let dir = std::env::temp_dir().join(format!("inner-cmd-pylayer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("toylayer.py"),
+        "def decide(command):\n    print('noise')\n    return 'git push' not in command\n",
+    )
+    .unwrap();
+    let adapter = repo.join("docs/audit-adapters/in-process.py");
+    let mut settings = Settings::new(&format!("python3 {} toylayer:decide", adapter.display()));
+    settings.budget = Budget::Cases(16);
+    settings.context.cwd = Some(dir.clone());
+    let report = audit::audit(&settings).unwrap();
+    assert_eq!(report.layer.name, "toylayer");
+    assert_eq!(report.calibration.payloads, vec!["git push".to_owned()]);
+    assert_eq!(report.tried, 16);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -67,5 +67,26 @@ fn audit_proto_5_schema_describes_traffic_and_report() {
         &json!({"audit": 2, "layer": "x", "version": "1"}),
     );
     let report = serde_json::to_value(super::deployed_report()).unwrap();
+    assert!(!report["causes"].as_array().unwrap().is_empty());
     ok("report", &report);
+    let mut replayed = report.clone();
+    replayed["replay"] = json!({"of": 3, "hold": 2, "gone": ["ls & git push"]});
+    ok("report", &replayed);
+    replayed["replay"] = json!({"of": 3});
+    bad("report", &replayed);
+    // AUDIT-18: a corpus run's report, with every entry's answer.
+    let entries =
+        inner_cmd_spec::audit::corpus::parse(inner_cmd_spec::audit::corpus::PUBLISHED).unwrap();
+    let settings = inner_cmd_spec::audit::Settings::new(&super::deployed_layer());
+    let corpus =
+        inner_cmd_spec::audit::corpus::audit_corpus(&settings, "published", &entries).unwrap();
+    let corpus = serde_json::to_value(corpus).unwrap();
+    assert_eq!(corpus["answers"].as_array().unwrap().len(), entries.len());
+    ok("report", &corpus);
+    let mut bad_answer = corpus;
+    bad_answer["answers"][0]["approved"] = json!("yes");
+    bad("report", &bad_answer);
+    let mut no_causes = report;
+    no_causes.as_object_mut().unwrap().remove("causes");
+    bad("report", &no_causes);
 }
