@@ -32,8 +32,17 @@ impl Attempt {
 }
 
 impl Sandbox {
-    /// One command's answer from its status line, stderr and log (`INV-GROUND-3`).
+    /// One command's answer from its status line, stderr and log
+    /// (`INV-GROUND-3`), and in the real mode its trace (`INV-GROUND-10`).
     pub(super) fn answer(&self, out: &Path, i: u64, status: &str, micros: &str) -> Attempt {
+        let attempt = self.answer_trap(out, i, status, micros);
+        if !self.config.real {
+            return attempt;
+        }
+        with_trace(attempt, &out.join("log").join(format!("{i}.trace")))
+    }
+
+    fn answer_trap(&self, out: &Path, i: u64, status: &str, micros: &str) -> Attempt {
         let log = fs::read(out.join("log").join(i.to_string()));
         let verdict = self.verdict(out, i, status, micros, log.as_ref().ok());
         match (verdict, log) {
@@ -109,6 +118,60 @@ impl Sandbox {
         }
         Ok(status)
     }
+}
+
+/// The real mode's trace joined to the trap's answer: a trace that is
+/// missing, malformed, unfinished or that a process of the command opened
+/// makes the answer unknown, keeping what it recorded (`INV-GROUND-10`).
+fn with_trace(mut attempt: Attempt, path: &Path) -> Attempt {
+    let (trace, error) = match fs::read(path) {
+        Ok(log) => super::traced::parse(&log),
+        Err(error) => (
+            super::traced::Trace::default(),
+            Some(GroundError::Record(format!("no trace: {error}"))),
+        ),
+    };
+    let error = error
+        .or_else(|| {
+            trace.tampered.as_ref().map(|path| {
+                GroundError::Record(format!("a process opened the recorder's log {path:?}"))
+            })
+        })
+        .or_else(|| {
+            trace
+                .status
+                .is_none()
+                .then(|| GroundError::Record("the recorder did not finish".to_owned()))
+        });
+    let attach = |execution: &mut Execution| {
+        execution.programs.clone_from(&trace.programs);
+        execution.opened.clone_from(&trace.opened);
+    };
+    match (&mut attempt.result, error) {
+        (Ok(execution), None) => attach(execution),
+        (Ok(execution), Some(error)) => {
+            let mut recorded = execution.clone();
+            attach(&mut recorded);
+            recorded.status = -1;
+            attempt = Attempt {
+                result: Err(error),
+                recorded: Some(recorded),
+            };
+        }
+        (Err(_), _) => {
+            let mut recorded = attempt.recorded.take().unwrap_or_else(|| Execution {
+                bash_version: String::new(),
+                commands: Vec::new(),
+                status: -1,
+                base_environment: std::collections::BTreeMap::new(),
+                programs: Vec::new(),
+                opened: Vec::new(),
+            });
+            attach(&mut recorded);
+            attempt.recorded = Some(recorded);
+        }
+    }
+    attempt
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {

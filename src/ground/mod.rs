@@ -163,13 +163,17 @@ mod execution;
 mod host;
 mod oracle;
 mod paths;
+mod machinery;
 mod pipelined;
+mod real_setup;
 mod record;
 mod record_reader;
 mod sandbox;
 mod session;
 mod stub_build;
+mod traced;
 mod words;
+mod workspace;
 pub use words::{assigned_names, literal_words};
 
 pub use crate::shell_quote::shell_quote;
@@ -180,7 +184,11 @@ pub use answer::Attempt;
 pub use backend::{Backend, BACKEND_VARIABLE};
 pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
 pub use oracle::Oracle;
+pub use machinery::{Machinery, HELPERS, NPM_SCRIPT, SHEBANG_ENV, THE_ORACLES_BASH};
+pub use real_setup::LOCALES;
 pub use session::Session;
+pub use traced::{Opened, Parent, Traced};
+pub use workspace::{HOME, ORIGIN, PACKAGE_SCRIPTS, PROJECT, SECRETS};
 
 /// Programs whose stub runs its inner command as the real program would,
 /// judged through that command (`INV-GROUND-2`, `INV-GROUND-6`).
@@ -241,6 +249,11 @@ pub struct Config {
     pub stub_status: u8,
     /// The most processes the sandbox's user may have at once.
     pub max_processes: u32,
+    /// The real mode (`INV-GROUND-10`): the machine's programs run for real,
+    /// in a fresh throwaway workspace per command, and every exec and every
+    /// file opened below the command's bash is recorded
+    /// ([`Execution::programs`], [`Execution::opened`]).
+    pub real: bool,
 }
 
 impl Default for Config {
@@ -252,6 +265,7 @@ impl Default for Config {
             time_limit: Duration::from_secs(2),
             stub_status: 0,
             max_processes: 128,
+            real: false,
         }
     }
 }

@@ -17,6 +17,7 @@ mod batch;
 mod environment;
 pub(crate) mod families;
 mod race;
+mod real;
 mod records;
 mod runners;
 mod session;

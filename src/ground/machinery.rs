@@ -1,0 +1,126 @@
+//! The programs' own documented machinery, which the real mode records but
+//! INV-GROUND does not judge (`INV-GROUND-10`): a program starting a helper
+//! as part of what it is documented to do, with nothing of the command's
+//! words in control of which program that is. This list is the oracle's
+//! own, kept apart from the hardened profile's tables on purpose: the
+//! oracle checks the profile, so it must not borrow the profile's beliefs
+//! about programs. An entry too broad hides a violation; so each one is
+//! narrow (a parent program, a child program) and says why.
+
+use super::traced::Traced;
+use super::words::basename;
+use super::workspace::PACKAGE_SCRIPTS;
+
+/// One kind of helper a program starts on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Machinery {
+    /// The program that starts it (the basename its caller ran it as).
+    pub parent: &'static str,
+    /// The helper's basename; a trailing `*` matches any rest.
+    pub child: &'static str,
+    /// Why this is the parent's documented behaviour, whatever its words.
+    pub why: &'static str,
+}
+
+/// Why the first exec is not judged: the oracle starts the command's bash.
+pub const THE_ORACLES_BASH: &str = "the oracle's own bash, which runs the command";
+
+/// Why an interpreter started through `/usr/bin/env` by a `#!` line is not
+/// judged: the script was (its argv is the script's).
+pub const SHEBANG_ENV: &str = "`#!/usr/bin/env NAME`: env runs the script's interpreter";
+
+/// Why a package script started by npm is not judged as a program: it is
+/// the workspace's own script, which the allowed `npm …` names.
+pub const NPM_SCRIPT: &str =
+    "npm runs the workspace's package.json script with its script shell, sh -c SCRIPT";
+
+/// The helpers programs start by design (`INV-GROUND-10`).
+pub const HELPERS: [Machinery; 3] = [
+    Machinery {
+        parent: "git",
+        child: "git",
+        why: "git runs itself for its own work (a local fetch's upload-pack, gc --auto)",
+    },
+    Machinery {
+        parent: "git",
+        child: "git-*",
+        why: "git runs the programs of its exec-path for its subcommands and transports",
+    },
+    Machinery {
+        parent: "npm",
+        child: "node",
+        why: "npm is a node program and starts node for its own work",
+    },
+];
+
+/// The name a program is judged as: the basename of `argv[0]`, or for node
+/// running a script (`node /usr/bin/npm test`, how a `#!` line starts
+/// npm) the script's basename, `npm-cli.js` read as `npm`.
+pub(super) fn program_name(argv: &[String]) -> &str {
+    let first = argv.first().map_or("", |w| basename(w));
+    if first == "node" {
+        if let Some(script) = argv.get(1).map(|w| basename(w)) {
+            return match script {
+                "npm-cli.js" => "npm",
+                "npx-cli.js" => "npx",
+                other => other,
+            };
+        }
+    }
+    first
+}
+
+/// Why `traced` is machinery, if it is: `previous` is the program its
+/// process ran before this exec.
+pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machinery> {
+    // `#!/usr/bin/env node` at the top of a script: env, started by the
+    // kernel for the script, runs exactly the rest of its own argv.
+    if let Some(previous) = previous {
+        if let Some(started) = &previous.started_as {
+            if started.first().is_some_and(|w| basename(w) == "env")
+                && started.get(1..).is_some_and(|rest| {
+                    rest.len() == traced.argv.len()
+                        && rest.iter().zip(&traced.argv).enumerate().all(|(i, (a, b))| {
+                            a == b || (i == 0 && basename(a) == basename(b))
+                        })
+                })
+            {
+                return Some(Machinery {
+                    parent: "env",
+                    child: "*",
+                    why: SHEBANG_ENV,
+                });
+            }
+        }
+    }
+    let parent = traced.parents.first()?;
+    let parent_name = program_name(&parent.argv);
+    let child = traced.name();
+    if parent_name == "npm" && is_package_script(&traced.argv) {
+        return Some(Machinery {
+            parent: "npm",
+            child: "sh",
+            why: NPM_SCRIPT,
+        });
+    }
+    HELPERS.into_iter().find(|helper| {
+        helper.parent == parent_name
+            && match helper.child.strip_suffix('*') {
+                Some(prefix) => child.starts_with(prefix),
+                None => child == helper.child,
+            }
+    })
+}
+
+/// `sh -c SCRIPT` for a script of the workspace's `package.json`, possibly
+/// with the arguments npm appends.
+fn is_package_script(argv: &[String]) -> bool {
+    let [shell, dash_c, script] = argv else {
+        return false;
+    };
+    basename(shell) == "sh"
+        && dash_c == "-c"
+        && PACKAGE_SCRIPTS
+            .iter()
+            .any(|(_, body)| script == body)
+}
