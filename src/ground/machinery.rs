@@ -34,8 +34,12 @@ pub const SHEBANG_ENV: &str = "`#!/usr/bin/env NAME`: env runs the script's inte
 pub const NPM_SCRIPT: &str =
     "npm runs the workspace's package.json script with its script shell, sh -c SCRIPT";
 
+/// Why a program the workspace's own script runs is not judged: the
+/// script is the workspace's (`node test.js`), fixed before the command.
+pub const IN_WORKSPACE_SCRIPT: &str = "run by the workspace's own package script";
+
 /// The helpers programs start by design (`INV-GROUND-10`).
-pub const HELPERS: [Machinery; 3] = [
+pub const HELPERS: [Machinery; 2] = [
     Machinery {
         parent: "git",
         child: "git",
@@ -45,11 +49,6 @@ pub const HELPERS: [Machinery; 3] = [
         parent: "git",
         child: "git-*",
         why: "git runs the programs of its exec-path for its subcommands and transports",
-    },
-    Machinery {
-        parent: "npm",
-        child: "node",
-        why: "npm is a node program and starts node for its own work",
     },
 ];
 
@@ -80,9 +79,11 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
             if started.first().is_some_and(|w| basename(w) == "env")
                 && started.get(1..).is_some_and(|rest| {
                     rest.len() == traced.argv.len()
-                        && rest.iter().zip(&traced.argv).enumerate().all(|(i, (a, b))| {
-                            a == b || (i == 0 && basename(a) == basename(b))
-                        })
+                        && rest
+                            .iter()
+                            .zip(&traced.argv)
+                            .enumerate()
+                            .all(|(i, (a, b))| a == b || (i == 0 && basename(a) == basename(b)))
                 })
             {
                 return Some(Machinery {
@@ -120,7 +121,5 @@ fn is_package_script(argv: &[String]) -> bool {
     };
     basename(shell) == "sh"
         && dash_c == "-c"
-        && PACKAGE_SCRIPTS
-            .iter()
-            .any(|(_, body)| script == body)
+        && PACKAGE_SCRIPTS.iter().any(|(_, body)| script == body)
 }

@@ -161,9 +161,9 @@ mod backend;
 mod control;
 mod execution;
 mod host;
+mod machinery;
 mod oracle;
 mod paths;
-mod machinery;
 mod pipelined;
 mod real_setup;
 mod record;
@@ -183,8 +183,10 @@ use std::time::Duration;
 pub use answer::Attempt;
 pub use backend::{Backend, BACKEND_VARIABLE};
 pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
+pub use machinery::{
+    Machinery, HELPERS, IN_WORKSPACE_SCRIPT, NPM_SCRIPT, SHEBANG_ENV, THE_ORACLES_BASH,
+};
 pub use oracle::Oracle;
-pub use machinery::{Machinery, HELPERS, NPM_SCRIPT, SHEBANG_ENV, THE_ORACLES_BASH};
 pub use real_setup::LOCALES;
 pub use session::Session;
 pub use traced::{Opened, Parent, Traced};

@@ -32,10 +32,12 @@ pub(super) fn write_real(dir: &Path) -> Result<(), String> {
     fs::copy(&tracer, dir.join("tracer")).map_err(|e| e.to_string())?;
     fs::set_permissions(dir.join("tracer"), fs::Permissions::from_mode(0o755))
         .map_err(|e| e.to_string())?;
-    fs::write(dir.join("workspace.bash"), super::workspace::script())
-        .map_err(|e| e.to_string())?;
-    fs::set_permissions(dir.join("workspace.bash"), fs::Permissions::from_mode(0o644))
-        .map_err(|e| e.to_string())?;
+    fs::write(dir.join("workspace.bash"), super::workspace::script()).map_err(|e| e.to_string())?;
+    fs::set_permissions(
+        dir.join("workspace.bash"),
+        fs::Permissions::from_mode(0o644),
+    )
+    .map_err(|e| e.to_string())?;
     let locales = cached_locales()?;
     copy_tree(&locales, &dir.join("locale")).map_err(|e| e.to_string())
 }

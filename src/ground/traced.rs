@@ -125,8 +125,22 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     parents,
                     machinery: None,
                 };
+                // What the workspace's own script runs is the script's: the
+                // process that runs it, or its parent, runs that script.
+                let parent_image = parent_of
+                    .get(&pid)
+                    .and_then(|up| image_of.get(up))
+                    .and_then(|&i| trace.programs.get(i));
+                let in_script = [previous, parent_image].into_iter().flatten().any(|p| {
+                    matches!(
+                        p.machinery,
+                        Some(machinery::NPM_SCRIPT | machinery::IN_WORKSPACE_SCRIPT)
+                    )
+                });
                 traced.machinery = if trace.programs.is_empty() {
                     Some(machinery::THE_ORACLES_BASH)
+                } else if in_script {
+                    Some(machinery::IN_WORKSPACE_SCRIPT)
                 } else {
                     machinery::why(&traced, previous).map(|Machinery { why, .. }| why)
                 };

@@ -11,6 +11,7 @@
 use serde::Serialize;
 
 use super::ground_environment::unjudged_environment;
+use super::ground_traced::{traced_violations, TracedRecord};
 use crate::ground::{program_text, Executed, Execution};
 use crate::policy::{CheckResult, Policy};
 use crate::verdict::PermissionState;
@@ -77,8 +78,12 @@ impl GroundJudgement {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct GroundViolation {
-    /// Its index in [`Execution::commands`].
+    /// Its index in [`Execution::commands`]; for a record of the real mode,
+    /// the number of commands (past the last).
     pub index: usize,
+    /// The real mode's record it is about (`INV-GROUND-10`,
+    /// `INV-GROUND-11`): a traced program or an opened file.
+    pub traced: Option<TracedRecord>,
     /// The text that is not allowed: the command's, its hidden program's, or
     /// its program's environment form (`INV-GROUND-8`).
     pub text: String,
@@ -175,10 +180,20 @@ pub fn ground_violations(policy: &Policy, execution: &Execution) -> Vec<GroundVi
         if let Some((text, check)) = failed {
             violations.push(GroundViolation {
                 index: judgement.index,
+                traced: None,
                 text,
                 check,
             });
         }
+    }
+    // The real mode's programs and opens (INV-GROUND-10, INV-GROUND-11).
+    for traced in traced_violations(policy, execution) {
+        violations.push(GroundViolation {
+            index: execution.commands.len(),
+            traced: Some(traced.record),
+            text: traced.text,
+            check: traced.check,
+        });
     }
     violations
 }

@@ -2,10 +2,14 @@
 //! machine's programs run for real in a throwaway workspace, every exec and
 //! every open recorded by the tracer.
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use inner_cmd_spec::ground::{Config, Execution, Oracle};
+use inner_cmd_spec::ground::{Config, Execution, Oracle, Traced};
+use inner_cmd_spec::invariants::{ground_violations, TracedRecord};
+use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
 
 /// One real-mode oracle for the whole file.
 pub(crate) fn real_oracle() -> &'static Oracle {
@@ -13,7 +17,7 @@ pub(crate) fn real_oracle() -> &'static Oracle {
     ORACLE.get_or_init(|| {
         let mut config = Config::default();
         config.real = true;
-        config.time_limit = Duration::from_secs(20);
+        config.time_limit = Duration::from_secs(30);
         Oracle::new(config).unwrap_or_else(|error| panic!("{error}"))
     })
 }
@@ -24,9 +28,162 @@ pub(crate) fn run_real(command: &str) -> Execution {
         .unwrap_or_else(|error| panic!("{command:?}: {error}"))
 }
 
+/// The traced programs whose argv is exactly `argv`.
+fn traced<'a>(execution: &'a Execution, argv: &[&str]) -> Vec<&'a Traced> {
+    execution
+        .programs
+        .iter()
+        .filter(|p| p.argv == argv)
+        .collect()
+}
+
+fn names(execution: &Execution) -> Vec<String> {
+    execution
+        .programs
+        .iter()
+        .map(|p| p.argv.join(" "))
+        .collect()
+}
+
+/// A deployed-style policy: everything allowed but what the deny rules name.
+fn open_policy() -> inner_cmd_spec::policy::Policy {
+    super::policy(&[("*", Allow), ("rm *", Deny), ("*/.ssh/*", Deny)])
+}
+
+/// A C program compiled into the test's scratch directory (visible, read
+/// only, inside the sandbox), with `flags`.
+fn compiled(name: &str, source: &str, flags: &[&str]) -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("real-mode");
+    std::fs::create_dir_all(&dir).ok()?;
+    let c = dir.join(format!("{name}.c"));
+    std::fs::write(&c, source).ok()?;
+    let binary = dir.join(name);
+    let ok = Command::new("cc")
+        .arg("-O1")
+        .args(flags)
+        .arg("-o")
+        .arg(&binary)
+        .arg(&c)
+        .status()
+        .is_ok_and(|s| s.success());
+    ok.then_some(binary)
+}
+
+/// INV-GROUND-10: the recorder sees an exec made by a statically linked
+/// program through the raw system call (no C library wrapper), and one made
+/// by a shell that `system()` started, each with its parent chain.
 #[test]
-fn debug_real() {
-    let e = run_real("/bin/true; cat ~/.ssh/id_rsa >/dev/null");
-    eprintln!("{}", serde_json::to_string_pretty(&e).unwrap());
-    panic!();
+fn inv_ground_10_the_recorder_sees_a_static_raw_execve_and_system() {
+    let raw = r#"
+#include <sys/syscall.h>
+#include <unistd.h>
+int main(void) {
+  char *argv[] = {"rm", "-rf", "raw-x", 0};
+  char *envp[] = {"FROM=raw", 0};
+  syscall(SYS_execve, "/bin/rm", argv, envp);
+  return 1;
+}
+"#;
+    // Statically where the C library's static archive is installed, else
+    // freestanding of it (no C library at all: the raw call by hand).
+    let freestanding = r#"
+void _start(void) {
+  static char *argv[] = {"rm", "-rf", "raw-x", 0};
+  static char *envp[] = {"FROM=raw", 0};
+  long ret;
+  __asm__ volatile("syscall" : "=a"(ret) : "a"(59), "D"("/bin/rm"), "S"(argv), "d"(envp) : "rcx", "r11", "memory");
+  __asm__ volatile("syscall" : : "a"(60), "D"(1));
+  for (;;) {}
+}
+"#;
+    let static_binary = compiled("raw-static", raw, &["-static"])
+        .or_else(|| {
+            compiled(
+                "raw-nolibc",
+                freestanding,
+                &["-static", "-nostdlib", "-ffreestanding"],
+            )
+        })
+        .expect("a static test program builds");
+    let system = r#"
+#include <stdlib.h>
+int main(void) { return system("rm -rf system-x") == 0 ? 0 : 1; }
+"#;
+    let system_binary = compiled("calls-system", system, &[]).expect("builds");
+    let static_path = static_binary.display().to_string();
+    let system_path = system_binary.display().to_string();
+    let execution = run_real(&format!("{static_path}; {system_path}"));
+    let raw = traced(&execution, &["rm", "-rf", "raw-x"]);
+    assert_eq!(raw.len(), 1, "{:?}", names(&execution));
+    assert_eq!(raw[0].environment, ["FROM=raw"]);
+    assert_eq!(raw[0].program, "/usr/bin/rm");
+    // Its own process: the static program's image was replaced in place.
+    let static_image = traced(&execution, &[&static_path]);
+    assert_eq!(static_image.len(), 1);
+    assert_eq!(static_image[0].pid, raw[0].pid);
+    let shell = traced(&execution, &["sh", "-c", "rm -rf system-x"]);
+    assert_eq!(shell.len(), 1, "{:?}", names(&execution));
+    let rm = traced(&execution, &["rm", "-rf", "system-x"]);
+    assert_eq!(rm.len(), 1, "{:?}", names(&execution));
+    // The chain: sh (or the shell's own process, when it execs the last
+    // command in place), the program that called system(), bash.
+    let chain: Vec<String> = rm[0].parents.iter().map(|p| p.argv.join(" ")).collect();
+    assert!(chain.contains(&system_path), "{chain:?}");
+    assert!(execution.programs[0].argv.len() >= 2, "the command's bash");
+    let violations = ground_violations(&open_policy(), &execution);
+    for argv in ["rm -rf raw-x", "rm -rf system-x"] {
+        assert!(
+            violations
+                .iter()
+                .any(|v| v.text == argv && matches!(v.traced, Some(TracedRecord::Program(_)))),
+            "{argv}: {violations:?}"
+        );
+    }
+}
+
+/// INV-GROUND-10: `rm -rf ~` in the sandbox removes the throwaway HOME and
+/// nothing else: the system is read-only (a file of this test's, outside,
+/// survives), the remote outside HOME survives, and the next command meets
+/// a fresh workspace again.
+#[test]
+fn inv_ground_10_rm_rf_home_removes_only_the_throwaway_home() {
+    let marker = Path::new(env!("CARGO_TARGET_TMPDIR")).join("real-mode-marker");
+    std::fs::write(&marker, "outside").unwrap();
+    let execution = run_real(&format!(
+        "rm -rf ~ {m}; test ! -e ~ && test -d /var/tmp/origin.git && test -e {m}",
+        m = marker.display()
+    ));
+    assert_eq!(execution.status, 0, "{:?}", names(&execution));
+    assert_eq!(std::fs::read_to_string(&marker).unwrap(), "outside");
+    let again = run_real(
+        "test -s ~/.ssh/id_rsa && git -C ~/project log --oneline | grep -q 'first commit'",
+    );
+    assert_eq!(again.status, 0);
+}
+
+/// INV-GROUND-11: a file a program opens is judged as a word of that
+/// program: `cd ~/.ssh && cat id_rsa` names no `.ssh` path, but cat opens
+/// one, which a `*/.ssh/*` deny forbids.
+#[test]
+fn inv_ground_11_an_opened_secret_is_judged_as_the_programs_word() {
+    let execution = run_real("cd ~/.ssh && cat id_rsa");
+    let opened = execution
+        .opened
+        .iter()
+        .find(|o| o.path == "/home/agent/.ssh/id_rsa")
+        .expect("cat opened the key");
+    assert!(!opened.write);
+    let by = &execution.programs[opened.by.expect("by a program")];
+    assert_eq!(by.argv, ["cat", "id_rsa"]);
+    let violations = ground_violations(&open_policy(), &execution);
+    assert!(
+        violations
+            .iter()
+            .any(|v| matches!(v.traced, Some(TracedRecord::Opened(_)))
+                && v.text == "cat id_rsa /home/agent/.ssh/id_rsa"),
+        "{violations:?}"
+    );
+    // The same command where no rule denies the file: no violation.
+    let lenient = super::policy(&[("*", Allow)]);
+    assert!(ground_violations(&lenient, &execution).is_empty());
 }
