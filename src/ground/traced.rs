@@ -29,6 +29,11 @@ pub struct Traced {
     pub cwd: String,
     /// Its whole environment, `NAME=value`.
     pub environment: Vec<String>,
+    /// The argv of the program its process ran before this exec replaced
+    /// it (bash runs a command's last program in its own process; a `#!`
+    /// line's `env` runs the interpreter in its own); `None` for a process's
+    /// first exec after it was started.
+    pub replaced: Option<Vec<String>>,
     /// The processes above it, nearest first, up to the command's bash: each
     /// one's pid and the argv of the program it was running.
     pub parents: Vec<Parent>,
@@ -113,7 +118,12 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                 let program = tagged_field(&mut reader, "x")?;
                 let cwd = tagged_field(&mut reader, "d")?;
                 let parents = chain(&trace.programs, &parent_of, &image_of, pid);
-                let previous = image_of.get(&pid).and_then(|&i| trace.programs.get(i));
+                // The program this process itself ran before (not one it
+                // inherited from the process that started it).
+                let previous = image_of
+                    .get(&pid)
+                    .and_then(|&i| trace.programs.get(i))
+                    .filter(|p| p.pid == pid);
                 let argv = argv.unwrap_or_else(|| started.clone());
                 let mut traced = Traced {
                     pid,
@@ -122,6 +132,7 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     program,
                     cwd,
                     environment,
+                    replaced: previous.map(|p| p.argv.clone()),
                     parents,
                     machinery: None,
                 };

@@ -93,9 +93,14 @@ pub struct GroundViolation {
 
 impl std::fmt::Display for GroundViolation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = match self.traced {
+            Some(TracedRecord::Opened(_)) => "a program opened a file, judged as",
+            Some(TracedRecord::Program(_)) => "a program exec'd",
+            None => "bash executed",
+        };
         write!(
             f,
-            "bash executed {:?}, which the policy answers {}",
+            "{what} {:?}, which the policy answers {}",
             self.text, self.check.state
         )?;
         match &self.check.matched_pattern {

@@ -187,3 +187,110 @@ fn inv_ground_11_an_opened_secret_is_judged_as_the_programs_word() {
     let lenient = super::policy(&[("*", Allow)]);
     assert!(ground_violations(&lenient, &execution).is_empty());
 }
+
+/// The chain above the one record of `argv`, as argvs joined by spaces,
+/// the program its process replaced first when it exec'd in place.
+fn chain_of(execution: &Execution, argv: &[&str]) -> Vec<String> {
+    let found = traced(execution, argv);
+    assert_eq!(found.len(), 1, "{argv:?} in {:?}", names(execution));
+    let record = found[0];
+    record
+        .replaced
+        .iter()
+        .chain(record.parents.iter().map(|p| &p.argv))
+        .map(|argv| argv.join(" "))
+        .collect()
+}
+
+fn judged_violation(execution: &Execution, text: &str) {
+    let violations = ground_violations(&open_policy(), execution);
+    assert!(
+        violations
+            .iter()
+            .any(|v| v.text == text && matches!(v.traced, Some(TracedRecord::Program(_)))),
+        "{text:?} not among {violations:?}"
+    );
+}
+
+/// INV-GROUND-10: what programs run with their words, seen by the real
+/// mode and judged: git's `!` alias runs a shell, awk's `system()` one;
+/// npm runs its script through the `--script-shell` it is given.
+#[test]
+fn inv_ground_10_programs_run_what_their_words_say() {
+    let git = run_real("git -C . -c alias.x='!rm -rf x' x");
+    let chain = chain_of(&git, &["rm", "-rf", "x"]);
+    assert!(
+        chain.iter().any(|c| c.starts_with("/bin/sh -c rm -rf x")),
+        "{chain:?}"
+    );
+    assert!(
+        chain.iter().any(|c| c == "git -C . -c alias.x=!rm -rf x x"),
+        "{chain:?}"
+    );
+    judged_violation(&git, "rm -rf x");
+
+    let awk = run_real("awk 'BEGIN { print /#/; system(\"rm -rf x\") }'");
+    let chain = chain_of(&awk, &["rm", "-rf", "x"]);
+    assert_eq!(
+        chain.get(..2),
+        Some(
+            &[
+                "sh -c rm -rf x".to_owned(),
+                "awk BEGIN { print /#/; system(\"rm -rf x\") }".to_owned()
+            ][..]
+        ),
+        "{chain:?}"
+    );
+    judged_violation(&awk, "rm -rf x");
+
+    let npm = run_real("npm test --script-shell=rm");
+    let chain = chain_of(&npm, &["rm", "-c", "node test.js"]);
+    assert_eq!(
+        chain.first().map(String::as_str),
+        Some("node /usr/bin/npm test --script-shell=rm"),
+        "{chain:?}"
+    );
+    judged_violation(&npm, "rm -c 'node test.js'");
+    // Without the option, npm runs the workspace's script through sh:
+    // machinery, and what the script runs is the script's.
+    let plain = run_real("npm test");
+    assert!(
+        ground_violations(&open_policy(), &plain).is_empty(),
+        "{:?}",
+        names(&plain)
+    );
+    let script = traced(&plain, &["sh", "-c", "node test.js"]);
+    assert_eq!(script.len(), 1, "{:?}", names(&plain));
+    assert_eq!(
+        script[0].machinery,
+        Some(inner_cmd_spec::ground::NPM_SCRIPT)
+    );
+}
+
+/// INV-GROUND-12: the sandbox has the multibyte locales, and under GBK bash
+/// reads the second byte of 中's last GBK character (0xAD 0x5C) as part of
+/// it: the backslash escapes nothing, so `;` ends the echo and `rm -rf x`
+/// runs. Under UTF-8 the same bytes escape the `;` and nothing runs.
+#[test]
+fn inv_ground_12_bash_swallows_a_backslash_after_a_gbk_character() {
+    for (name, _, charmap) in inner_cmd_spec::ground::LOCALES {
+        let execution = run_real(&format!(
+            "LC_ALL={name} locale charmap | grep -qx {charmap}"
+        ));
+        assert_eq!(execution.status, 0, "{name}");
+    }
+    let gbk = run_real("LC_ALL=zh_CN.GBK\necho 中\\; rm -rf x");
+    assert_eq!(
+        chain_of(&gbk, &["rm", "-rf", "x"])
+            .first()
+            .map(|c| c.starts_with("/tmp/.ground/bash -c LC_ALL=zh_CN.GBK")),
+        Some(true)
+    );
+    judged_violation(&gbk, "rm -rf x");
+    let utf8 = run_real("LC_ALL=en_US.UTF-8\necho 中\\; rm -rf x");
+    assert!(
+        traced(&utf8, &["rm", "-rf", "x"]).is_empty(),
+        "{:?}",
+        names(&utf8)
+    );
+}
