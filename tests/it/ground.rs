@@ -18,6 +18,7 @@ mod environment;
 pub(crate) mod families;
 mod race;
 mod real;
+mod real_cli;
 mod records;
 mod runners;
 mod session;
