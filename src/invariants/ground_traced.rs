@@ -14,9 +14,9 @@ use crate::verdict::PermissionState;
 #[non_exhaustive]
 pub enum TracedRecord {
     /// The program at this index of [`Execution::programs`].
-    Program(usize),
+    Program(u32),
     /// The open at this index of [`Execution::opened`].
-    Opened(usize),
+    Opened(u32),
 }
 
 /// A traced program or open the policy does not cover.
@@ -54,7 +54,7 @@ pub fn traced_violations(policy: &Policy, execution: &Execution) -> Vec<TracedVi
         let check = policy.advisory(&text);
         if !allows(&check) {
             violations.push(TracedViolation {
-                record: TracedRecord::Program(index),
+                record: TracedRecord::Program(index_of(index)),
                 text,
                 check,
             });
@@ -75,11 +75,12 @@ pub fn traced_violations(policy: &Policy, execution: &Execution) -> Vec<TracedVi
         if policy.advisory(&base).state == PermissionState::Deny {
             continue;
         }
-        let cwd = &execution.programs[by].cwd;
+        let cwd = execution.programs.get(by).map_or("", |p| p.cwd.as_str());
         let mut forms = vec![opened.path.clone()];
         if let Some(relative) = opened
             .path
-            .strip_prefix(cwd.as_str())
+            .strip_prefix(cwd)
+            .filter(|_| !cwd.is_empty())
             .and_then(|rest| rest.strip_prefix('/'))
             .filter(|rest| !rest.is_empty())
         {
@@ -90,7 +91,7 @@ pub fn traced_violations(policy: &Policy, execution: &Execution) -> Vec<TracedVi
             let check = policy.advisory(&text);
             if check.state == PermissionState::Deny {
                 violations.push(TracedViolation {
-                    record: TracedRecord::Opened(index),
+                    record: TracedRecord::Opened(index_of(index)),
                     text,
                     check,
                 });
@@ -110,7 +111,10 @@ fn responsible(execution: &Execution, by: usize) -> Option<&Traced> {
     for pid in pids {
         // The latest image of that process that is judged (a `#!` script's
         // interpreter is machinery; the script's own exec, before it, is not).
-        if let Some(found) = execution.programs[..=by]
+        if let Some(found) = execution
+            .programs
+            .get(..=by)
+            .unwrap_or_default()
             .iter()
             .rev()
             .find(|p| p.pid == pid && p.machinery.is_none())
@@ -119,4 +123,8 @@ fn responsible(execution: &Execution, by: usize) -> Option<&Traced> {
         }
     }
     None
+}
+
+fn index_of(index: usize) -> u32 {
+    u32::try_from(index).unwrap_or(u32::MAX)
 }

@@ -95,7 +95,10 @@ pub(super) fn text(policy: &Policy, execution: &Execution) -> String {
         let what = match v.record {
             TracedRecord::Program(i) => format!("program <{}>", i + 1),
             TracedRecord::Opened(i) => {
-                let path = execution.opened.get(i).map_or("", |o| o.path.as_str());
+                let path = usize::try_from(i)
+                    .ok()
+                    .and_then(|i| execution.opened.get(i))
+                    .map_or("", |o| o.path.as_str());
                 format!("opened {path:?}")
             }
         };
