@@ -294,3 +294,42 @@ fn inv_ground_12_bash_swallows_a_backslash_after_a_gbk_character() {
         names(&utf8)
     );
 }
+
+/// INV-KNOWN-2, INV-GROUND-11: F-40's classifier claims the deployed
+/// profile's allow of a command whose program opens a file no judged word
+/// names (`cd ~/.ssh && cat id_rsa` under `*/.ssh/*` deny), and nothing
+/// else: not a program a command's words ran (git's `!` alias), not an
+/// open of a file a word names once expanded.
+#[test]
+fn inv_known_2_f40_claims_an_opened_file_no_word_names() {
+    use inner_cmd_spec::pipeline::{decide, Options};
+    use inner_cmd_spec::soundness::{GroundObservation, KNOWN_GROUND_VIOLATIONS};
+    let f40 = KNOWN_GROUND_VIOLATIONS
+        .iter()
+        .find(|k| k.id == "F-40")
+        .expect("F-40 is classified");
+    let policy = open_policy();
+    for (command, claimed) in [
+        ("cd ~/.ssh && cat id_rsa", true),
+        ("cd ~ && cat .ssh/id_rsa", true),
+        ("git -C . -c alias.x='!rm -rf x' x", false),
+        // A word that names the file once expanded (F-36's cause).
+        ("cat ~/.ss''h/id_rsa", false),
+    ] {
+        let outcome = decide(&policy, command, &Options::default());
+        assert_eq!(outcome.outcome, Allow, "{command:?}");
+        let execution = run_real(command);
+        let violations = ground_violations(&policy, &execution);
+        assert!(!violations.is_empty(), "{command:?}");
+        let claims = violations.iter().any(|violation| {
+            (f40.applies)(&GroundObservation {
+                policy: &policy,
+                command,
+                outcome: &outcome,
+                execution: &execution,
+                violation,
+            })
+        });
+        assert_eq!(claims, claimed, "{command:?}: {violations:?}");
+    }
+}
