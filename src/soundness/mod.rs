@@ -445,3 +445,26 @@ fn check(
         family: pair.family,
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    /// INV-KNOWN-2: a shard is `I/N` with I below N; the shards of N take
+    /// every batch number exactly once.
+    #[test]
+    fn inv_known_2_shards_split_the_batches() {
+        assert_eq!(Shard::from_text("1/4"), Some(Shard { index: 1, count: 4 }));
+        for bad in ["4/4", "1", "a/2", "1/0", "-1/2", ""] {
+            assert_eq!(Shard::from_text(bad), None, "{bad:?}");
+        }
+        let count = 3;
+        let mut seen = Vec::new();
+        for index in 0..count {
+            // The numbering of run_shard: the k-th batch a shard takes.
+            seen.extend((0..5).map(|k| k * count + index));
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..15).collect::<Vec<_>>());
+    }
+}
