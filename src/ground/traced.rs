@@ -41,6 +41,15 @@ pub struct Traced {
     /// documented machinery (`machinery.rs`); `None`: judged.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub machinery: Option<&'static str>,
+    /// An exec that failed, with its `errno` (2: no such file): the
+    /// program tried to run it (`npm test --script-shell=pwnd` tries `pwnd
+    /// -c …`, which this sandbox does not have, another machine may).
+    /// [`Traced::program`] is then the path it tried; the process still
+    /// runs its earlier program. Attempts of one process with one argv
+    /// (a search through `PATH`) are recorded once, and not at all when
+    /// the search then found the program.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed: Option<i32>,
 }
 
 /// A process above a traced program.
@@ -117,6 +126,14 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                 let environment = tagged_strings(&mut reader, "e")?;
                 let program = tagged_field(&mut reader, "x")?;
                 let cwd = tagged_field(&mut reader, "d")?;
+                // The failed attempts of a search through PATH that then
+                // found the program: the exec that ran says it all.
+                let argv_seen = argv.as_ref().unwrap_or(&started);
+                while trace.programs.last().is_some_and(|last| {
+                    last.pid == pid && last.failed.is_some() && last.argv == *argv_seen
+                }) {
+                    trace.programs.pop();
+                }
                 let parents = chain(&trace.programs, &parent_of, &image_of, pid);
                 // The program this process itself ran before (not one it
                 // inherited from the process that started it).
@@ -135,6 +152,7 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     replaced: previous.map(|p| p.argv.clone()),
                     parents,
                     machinery: None,
+                    failed: None,
                 };
                 // What the workspace's own script runs is the script's: the
                 // process that runs it, or its parent, runs that script.
@@ -156,6 +174,43 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     machinery::why(&traced, previous).map(|Machinery { why, .. }| why)
                 };
                 image_of.insert(pid, trace.programs.len());
+                trace.programs.push(traced);
+            }
+            "X" => {
+                let pid = pid(reader.number()?);
+                let errno = i32::try_from(reader.number()?).unwrap_or(i32::MAX);
+                let argv = match reader.word()? {
+                    "a" => {
+                        let count = reader.word()?.to_owned();
+                        strings(&mut reader, &count)?
+                    }
+                    other => return Err(bad(format!("a failed exec without argv: {other:?}"))),
+                };
+                let program = tagged_field(&mut reader, "x")?;
+                let repeated = trace.programs.last().is_some_and(|last| {
+                    last.pid == pid && last.failed.is_some() && last.argv == argv
+                });
+                if repeated {
+                    continue;
+                }
+                let previous = image_of
+                    .get(&pid)
+                    .and_then(|&i| trace.programs.get(i))
+                    .filter(|p| p.pid == pid);
+                let mut traced = Traced {
+                    pid,
+                    argv,
+                    started_as: None,
+                    program,
+                    cwd: String::new(),
+                    environment: Vec::new(),
+                    replaced: previous.map(|p| p.argv.clone()),
+                    parents: chain(&trace.programs, &parent_of, &image_of, pid),
+                    machinery: None,
+                    failed: Some(errno),
+                };
+                traced.machinery = machinery::why(&traced, previous).map(|m| m.why);
+                // Not the process's image: it still runs what it ran.
                 trace.programs.push(traced);
             }
             "O" => {

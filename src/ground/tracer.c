@@ -33,6 +33,9 @@
  *     e <n>\n (<len> <NAME=value>\n)*n         its environment
  *     x <len> <path>\n                         the program (/proc/PID/exe)
  *     d <len> <path>\n                         its working directory
+ *   X <pid> <errno>\n                          an exec that failed, then:
+ *     a <n>\n (<len> <arg>\n)*n                argv the caller passed
+ *     x <len> <path>\n                         the path it tried
  *   O <pid> <flags> <len> <path>\n             opened (flags in octal), the
  *                                              file the descriptor names
  *   T <pid> <len> <path>\n                     the log itself was opened:
@@ -92,6 +95,8 @@ struct proc {
   pid_t pid;
   int used;
   int in_open;      /* at an open's entry: its exit is awaited */
+  int in_exec;      /* at an exec's entry: its failure would be seen at exit */
+  char *exec_path;  /* the path that exec was given */
   long open_nr;
   long open_flags;
   char *argv;       /* the argv the caller of a pending exec passed */
@@ -118,6 +123,7 @@ static void forget(pid_t pid) {
   struct proc *p = proc_of(pid, 0);
   if (!p) return;
   free(p->argv);
+  free(p->exec_path);
   p->used = 0;
 }
 
@@ -221,6 +227,11 @@ static void exec_entry(pid_t pid, struct call *call) {
   struct proc *p = proc_of(pid, 1);
   if (!p) return;
   unsigned long vec = call->nr == SYS_execve ? call->arg[1] : call->arg[2];
+  unsigned long path = call->nr == SYS_execve ? call->arg[0] : call->arg[1];
+  free(p->exec_path);
+  p->exec_path = malloc(4096);
+  p->exec_path[peek_string(pid, path, p->exec_path, 4095)] = 0;
+  p->in_exec = 1;
   size_t cap = 1 << 16, len = 0;
   char *buf = malloc(cap);
   int argc = 0;
@@ -247,6 +258,9 @@ static void exec_event(pid_t pid) {
   struct proc *caller = proc_of((pid_t)former, 0);
   if (!caller) caller = proc_of(pid, 0);
   fprintf(out, "E %d\n", pid);
+  if (caller) caller->in_exec = 0;
+  struct proc *self = proc_of(pid, 0);
+  if (self) self->in_exec = 0;
   if (caller && caller->argv) {
     fprintf(out, "a %d\n", caller->argc);
     size_t start = 0;
@@ -276,6 +290,27 @@ static void exec_event(pid_t pid) {
   field('x', link, strlen(link));
   proc_link(pid, "cwd", link, sizeof link);
   field('d', link, strlen(link));
+  fflush(out);
+}
+
+/* An exec that failed (the program is not there, not executable, …): the
+ * caller's argv and the path it tried, seen at the system call's exit. */
+static void exec_exit(pid_t pid, struct proc *p) {
+  struct call call;
+  p->in_exec = 0;
+  if (registers(pid, &call) < 0 || call.ret >= 0 || !p->argv) return;
+  fprintf(out, "X %d %ld\n", pid, -call.ret);
+  fprintf(out, "a %d\n", p->argc);
+  size_t start = 0;
+  for (int i = 0; i < p->argc; i++) {
+    size_t n = strlen(p->argv + start);
+    fprintf(out, "%zu ", n);
+    fwrite(p->argv + start, 1, n, out);
+    fputc('\n', out);
+    start += n + 1;
+  }
+  const char *path = p->exec_path ? p->exec_path : "";
+  field('x', path, strlen(path));
   fflush(out);
 }
 
@@ -442,6 +477,7 @@ int main(int argc, char **argv) {
     int sig = WSTOPSIG(status), event = status >> 16, inject = 0;
     if (sig == (SIGTRAP | 0x80)) {
       if (p && p->in_open) open_exit(pid, p);
+      if (p && p->in_exec) exec_exit(pid, p);
       ptrace(PTRACE_CONT, pid, 0, 0);
       continue;
     }
@@ -463,6 +499,10 @@ int main(int argc, char **argv) {
         if (registers(pid, &call) == 0) {
           if (call.nr == SYS_execve || call.nr == SYS_execveat) {
             exec_entry(pid, &call);
+            /* To its exit: a success is PTRACE_EVENT_EXEC first, and the
+             * tracee is then resumed without stopping at the exit. */
+            ptrace(PTRACE_SYSCALL, pid, 0, 0);
+            continue;
           } else if (is_open(call.nr)) {
             open_entry(pid, &call);
             if (p && p->in_open) {

@@ -333,3 +333,24 @@ fn inv_known_2_f40_claims_an_opened_file_no_word_names() {
         assert_eq!(claims, claimed, "{command:?}: {violations:?}");
     }
 }
+
+/// INV-GROUND-10: an exec that fails is recorded too (once per process
+/// and argv): `npm test --script-shell=pwnd` tries to run `pwnd -c 'node
+/// test.js'`, which this sandbox lacks and another machine may have; the
+/// attempt is judged like a program that ran.
+#[test]
+fn inv_ground_10_a_failed_exec_is_recorded_and_judged() {
+    let execution = run_real("npm test --script-shell=pwnd");
+    let attempts = traced(&execution, &["pwnd", "-c", "node test.js"]);
+    assert_eq!(attempts.len(), 1, "{:?}", names(&execution));
+    assert_eq!(attempts[0].failed, Some(2), "ENOENT");
+    assert!(attempts[0].program.ends_with("/pwnd"));
+    let policy = super::policy(&[("*", Allow), ("pwnd *", Deny)]);
+    let violations = ground_violations(&policy, &execution);
+    assert!(
+        violations
+            .iter()
+            .any(|v| v.text == "pwnd -c 'node test.js'"),
+        "{violations:?}"
+    );
+}
