@@ -39,7 +39,12 @@ impl Sandbox {
         if !self.config.real {
             return attempt;
         }
-        with_trace(attempt, &out.join("log").join(format!("{i}.trace")))
+        let trap_log = fs::read(out.join("log").join(i.to_string())).unwrap_or_default();
+        with_trace(
+            attempt,
+            &out.join("log").join(format!("{i}.trace")),
+            &trap_log,
+        )
     }
 
     fn answer_trap(&self, out: &Path, i: u64, status: &str, micros: &str) -> Attempt {
@@ -123,7 +128,7 @@ impl Sandbox {
 /// The real mode's trace joined to the trap's answer: a trace that is
 /// missing, malformed, unfinished or that a process of the command opened
 /// makes the answer unknown, keeping what it recorded (`INV-GROUND-10`).
-fn with_trace(mut attempt: Attempt, path: &Path) -> Attempt {
+fn with_trace(mut attempt: Attempt, path: &Path, trap_log: &[u8]) -> Attempt {
     let (trace, error) = match fs::read(path) {
         Ok(log) => super::traced::parse(&log),
         Err(error) => (
@@ -143,9 +148,11 @@ fn with_trace(mut attempt: Attempt, path: &Path) -> Attempt {
                 .is_none()
                 .then(|| GroundError::Record("the recorder did not finish".to_owned()))
         });
+    let ids = log_ids(trap_log);
     let attach = |execution: &mut Execution| {
         execution.programs.clone_from(&trace.programs);
         execution.opened.clone_from(&trace.opened);
+        attribute(execution, &ids);
     };
     match (&mut attempt.result, error) {
         (Ok(execution), None) => attach(execution),
@@ -172,6 +179,66 @@ fn with_trace(mut attempt: Attempt, path: &Path) -> Attempt {
         }
     }
     attempt
+}
+
+/// The trap's ids of the bash commands, in the order of the log's `D`
+/// records: in the real mode (no stubs) those are the execution's commands.
+fn log_ids(log: &[u8]) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut at = 0;
+    while let Some(rest) = log.get(at..).filter(|r| !r.is_empty()) {
+        let line_end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        let mut fields = rest
+            .get(..line_end)
+            .unwrap_or_default()
+            .splitn(4, |&b| b == b' ');
+        if let (Some(b"D"), Some(id), Some(len)) = (fields.next(), fields.next(), fields.next()) {
+            let len: usize = std::str::from_utf8(len)
+                .ok()
+                .and_then(|l| l.parse().ok())
+                .unwrap_or(0);
+            ids.push(String::from_utf8_lossy(id).into_owned());
+            // Past the text, which may hold newlines, and its newline.
+            let header = 2 + id.len() + 1 + len.to_string().len() + 1;
+            at += header + len + 1;
+        } else {
+            at += line_end + 1;
+        }
+    }
+    ids
+}
+
+/// Each bash command's program, from the trace (`INV-GROUND-10`): the first
+/// exec the command started (the trap's id in its environment) gives the
+/// record its argv and path, as a stub does in the stub mode; a transparent
+/// wrapper that ran its inner program gets where the inner command starts,
+/// so that it is judged through it (`INV-GROUND-6`).
+fn attribute(execution: &mut Execution, ids: &[String]) {
+    if ids.len() != execution.commands.len() {
+        return;
+    }
+    for (record, id) in execution.commands.iter_mut().zip(ids) {
+        let Some(first) = execution
+            .programs
+            .iter()
+            .skip(1)
+            .find(|p| p.failed.is_none() && p.command_id() == Some(id.as_str()))
+        else {
+            continue;
+        };
+        record.argv = Some(first.argv.clone());
+        record.path = Some(first.program.clone());
+        if first.machinery == Some(super::machinery::THROUGH_INNER) {
+            let inner = execution.programs.iter().find(|p| {
+                p.failed.is_none()
+                    && (p.pid == first.pid
+                        || p.parents.first().is_some_and(|up| up.pid == first.pid))
+                    && p.argv.len() < first.argv.len()
+                    && first.argv.ends_with(&p.argv)
+            });
+            record.inner_at = inner.map(|p| first.argv.len() - p.argv.len());
+        }
+    }
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {

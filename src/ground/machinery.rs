@@ -29,6 +29,10 @@ pub const THE_ORACLES_BASH: &str = "the oracle's own bash, which runs the comman
 /// judged: the script was (its argv is the script's).
 pub const SHEBANG_ENV: &str = "`#!/usr/bin/env NAME`: env runs the script's interpreter";
 
+/// Why a transparent wrapper that ran its inner program is not judged
+/// itself: it is judged through that program (`INV-GROUND-6`).
+pub const THROUGH_INNER: &str = "a transparent wrapper, judged through the program it ran";
+
 /// Why a package script started by npm is not judged as a program: it is
 /// the workspace's own script, which the allowed `npm …` names.
 pub const NPM_SCRIPT: &str =
@@ -114,12 +118,32 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
 }
 
 /// `sh -c SCRIPT` for a script of the workspace's `package.json`, possibly
-/// with the arguments npm appends.
+/// with the arguments npm appends after a space (shell-quoted by npm).
 fn is_package_script(argv: &[String]) -> bool {
+    script_body(argv).is_some()
+}
+
+/// The package script `argv` (`sh -c SCRIPT …`) runs, if it runs one.
+pub(super) fn script_body(argv: &[String]) -> Option<&'static str> {
     let [shell, dash_c, script] = argv else {
-        return false;
+        return None;
     };
-    basename(shell) == "sh"
-        && dash_c == "-c"
-        && PACKAGE_SCRIPTS.iter().any(|(_, body)| script == body)
+    if basename(shell) != "sh" || dash_c != "-c" {
+        return None;
+    }
+    PACKAGE_SCRIPTS.iter().map(|(_, body)| *body).find(|body| {
+        script
+            .strip_prefix(body)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+    })
+}
+
+/// Whether `argv`, run by the shell of a package script, is that script's
+/// own command: its words begin with the script's words (`node test.js`,
+/// then whatever npm appended).
+pub(super) fn runs_the_script(shell: &[String], argv: &[String]) -> bool {
+    script_body(shell).is_some_and(|body| {
+        let words: Vec<&str> = body.split(' ').collect();
+        argv.len() >= words.len() && argv.iter().zip(&words).all(|(a, w)| a == w)
+    })
 }

@@ -8,7 +8,7 @@ use super::machinery::{self, Machinery};
 use super::record::bad;
 use super::record_reader::Reader;
 use super::words::basename;
-use super::GroundError;
+use super::{GroundError, TRANSPARENT_WRAPPERS};
 
 /// A program exec'd anywhere below the command's bash (`INV-GROUND-10`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -160,12 +160,20 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     .get(&pid)
                     .and_then(|up| image_of.get(up))
                     .and_then(|&i| trace.programs.get(i));
-                let in_script = [previous, parent_image].into_iter().flatten().any(|p| {
-                    matches!(
-                        p.machinery,
-                        Some(machinery::NPM_SCRIPT | machinery::IN_WORKSPACE_SCRIPT)
-                    )
-                });
+                let argv_now = traced.argv.clone();
+                let in_script =
+                    [previous, parent_image]
+                        .into_iter()
+                        .flatten()
+                        .any(|p| match p.machinery {
+                            Some(machinery::IN_WORKSPACE_SCRIPT) => true,
+                            // The script shell's own command, not anything the
+                            // shell was made to run besides.
+                            Some(machinery::NPM_SCRIPT) => {
+                                machinery::runs_the_script(&p.argv, &argv_now)
+                            }
+                            _ => false,
+                        });
                 traced.machinery = if trace.programs.is_empty() {
                     Some(machinery::THE_ORACLES_BASH)
                 } else if in_script {
@@ -173,6 +181,23 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                 } else {
                     machinery::why(&traced, previous).map(|Machinery { why, .. }| why)
                 };
+                // A transparent wrapper that ran this as its inner command
+                // (in its own process, or a child: `timeout` forks) is
+                // judged through it (INV-GROUND-6).
+                let wrapper = previous
+                    .map(|_| image_of.get(&pid).copied())
+                    .unwrap_or_else(|| {
+                        parent_of.get(&pid).and_then(|up| image_of.get(up).copied())
+                    });
+                if let Some(wrapper) = wrapper.and_then(|i| trace.programs.get_mut(i)) {
+                    if wrapper.machinery.is_none()
+                        && TRANSPARENT_WRAPPERS.contains(&wrapper.name())
+                        && wrapper.argv.len() > traced.argv.len()
+                        && wrapper.argv.ends_with(&traced.argv)
+                    {
+                        wrapper.machinery = Some(machinery::THROUGH_INNER);
+                    }
+                }
                 image_of.insert(pid, trace.programs.len());
                 trace.programs.push(traced);
             }
@@ -314,5 +339,15 @@ impl Traced {
     #[must_use]
     pub fn name(&self) -> &str {
         self.argv.first().map_or("", |first| basename(first))
+    }
+}
+
+impl Traced {
+    /// The trap's id of the bash command that started it (`__GROUND_ID` in
+    /// its environment: bash exports it before each command).
+    pub(super) fn command_id(&self) -> Option<&str> {
+        self.environment
+            .iter()
+            .find_map(|variable| variable.strip_prefix("__GROUND_ID="))
     }
 }

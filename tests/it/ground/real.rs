@@ -354,3 +354,26 @@ fn inv_ground_10_a_failed_exec_is_recorded_and_judged() {
         "{violations:?}"
     );
 }
+
+/// INV-GROUND-6 in the real mode: a transparent wrapper that ran its inner
+/// program, in a child (`timeout` forks) or in its own process (`nice`
+/// execs), is judged through it: its bash record gets where the inner
+/// command starts from the trace, and its own exec is not judged.
+#[test]
+fn inv_ground_6_real_wrappers_are_judged_through_their_inner_program() {
+    let policy = super::policy(&[("git status", Allow), ("git status *", Allow)]);
+    for command in ["timeout 30s git status", "nice -n 5 git status"] {
+        let execution = run_real(command);
+        let wrapper = &execution.commands[0];
+        assert_eq!(wrapper.text, command);
+        assert!(wrapper.judged_through_inner(), "{command}: {wrapper:?}");
+        let violations = ground_violations(&policy, &execution);
+        assert!(violations.is_empty(), "{command}: {violations:?}");
+    }
+    let execution = run_real("timeout 30s rm -rf x");
+    let violations = ground_violations(&policy, &execution);
+    assert!(
+        violations.iter().any(|v| v.text == "rm -rf x"),
+        "{violations:?}"
+    );
+}
