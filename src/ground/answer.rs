@@ -214,30 +214,73 @@ fn log_ids(log: &[u8]) -> Vec<String> {
 /// wrapper that ran its inner program gets where the inner command starts,
 /// so that it is judged through it (`INV-GROUND-6`).
 fn attribute(execution: &mut Execution, ids: &[String]) {
+    use super::{words::inner_text, Executed, Origin};
     if ids.len() != execution.commands.len() {
         return;
     }
-    for (record, id) in execution.commands.iter_mut().zip(ids) {
+    let mut inner_entries = Vec::new();
+    for (index, id) in ids.iter().enumerate() {
         let Some(first) = execution
             .programs
             .iter()
             .skip(1)
-            .find(|p| p.failed.is_none() && p.command_id() == Some(id.as_str()))
+            .position(|p| p.failed.is_none() && p.command_id() == Some(id.as_str()))
+            .map(|i| i + 1)
         else {
             continue;
         };
-        record.argv = Some(first.argv.clone());
-        record.path = Some(first.program.clone());
-        if first.machinery == Some(super::machinery::THROUGH_INNER) {
-            let inner = execution.programs.iter().find(|p| {
-                p.failed.is_none()
-                    && (p.pid == first.pid
-                        || p.parents.first().is_some_and(|up| up.pid == first.pid))
-                    && p.argv.len() < first.argv.len()
-                    && first.argv.ends_with(&p.argv)
-            });
-            record.inner_at = inner.map(|p| first.argv.len() - p.argv.len());
+        let (argv, program, pid, through_inner) = match execution.programs.get(first) {
+            Some(p) => (
+                p.argv.clone(),
+                p.program.clone(),
+                p.pid,
+                p.machinery == Some(super::machinery::THROUGH_INNER),
+            ),
+            None => continue,
+        };
+        let inner = through_inner
+            .then(|| {
+                execution.programs.iter().position(|p| {
+                    p.failed.is_none()
+                        && (p.pid == pid || p.parents.first().is_some_and(|up| up.pid == pid))
+                        && p.argv.len() < argv.len()
+                        && argv.ends_with(&p.argv)
+                })
+            })
+            .flatten();
+        let Some(record) = execution.commands.get_mut(index) else {
+            continue;
+        };
+        record.argv = Some(argv.clone());
+        record.path = Some(program);
+        if let Some(traced) = execution.programs.get_mut(first) {
+            traced.record = Some(index);
         }
+        if let Some(inner) = inner {
+            let Some(inner_argv) = execution.programs.get(inner).map(|p| p.argv.clone()) else {
+                continue;
+            };
+            let at = argv.len() - inner_argv.len();
+            record.inner_at = Some(at);
+            let text = inner_text(record, at);
+            inner_entries.push((
+                inner,
+                Executed {
+                    text,
+                    argv: Some(inner_argv),
+                    origin: Origin::WrapperInner { wrapper: index },
+                    inner_at: None,
+                    pid,
+                    ..Executed::unresolved()
+                },
+            ));
+        }
+    }
+    for (inner, entry) in inner_entries {
+        if let Some(traced) = execution.programs.get_mut(inner) {
+            traced.record = Some(execution.commands.len());
+        }
+        execution.commands.push(entry);
     }
 }
 

@@ -33,6 +33,12 @@ pub const SHEBANG_ENV: &str = "`#!/usr/bin/env NAME`: env runs the script's inte
 /// itself: it is judged through that program (`INV-GROUND-6`).
 pub const THROUGH_INNER: &str = "a transparent wrapper, judged through the program it ran";
 
+/// Why git's transport to a local remote is not judged: git runs the
+/// other side's program through `sh -c` (`git-receive-pack 'PATH'` for a
+/// push, `git-upload-pack` for a fetch), and that shell runs it.
+pub const GIT_TRANSPORT: &str =
+    "git runs a local remote's git-receive-pack or git-upload-pack through sh -c";
+
 /// Why a package script started by npm is not judged as a program: it is
 /// the workspace's own script, which the allowed `npm …` names.
 pub const NPM_SCRIPT: &str =
@@ -101,6 +107,13 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
     let parent = traced.parents.first()?;
     let parent_name = program_name(&parent.argv);
     let child = traced.name();
+    if parent_name == "git" && is_git_transport(&traced.argv) {
+        return Some(Machinery {
+            parent: "git",
+            child: "sh",
+            why: GIT_TRANSPORT,
+        });
+    }
     if parent_name == "npm" && is_package_script(&traced.argv) {
         return Some(Machinery {
             parent: "npm",
@@ -146,4 +159,21 @@ pub(super) fn runs_the_script(shell: &[String], argv: &[String]) -> bool {
         let words: Vec<&str> = body.split(' ').collect();
         argv.len() >= words.len() && argv.iter().zip(&words).all(|(a, w)| a == w)
     })
+}
+
+/// `sh -c 'git-receive-pack …'` (or `git-upload-pack`, `git-upload-archive`)
+/// and its argument copy, as git runs a local remote's side.
+fn is_git_transport(argv: &[String]) -> bool {
+    let (Some(shell), Some(dash_c), Some(script)) = (argv.first(), argv.get(1), argv.get(2)) else {
+        return false;
+    };
+    basename(shell) == "sh"
+        && dash_c == "-c"
+        && [
+            "git-receive-pack '",
+            "git-upload-pack '",
+            "git-upload-archive '",
+        ]
+        .iter()
+        .any(|side| script.starts_with(side))
 }

@@ -50,6 +50,11 @@ pub struct Traced {
     /// the search then found the program.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failed: Option<i32>,
+    /// The index in [`super::Execution::commands`] of the record it is
+    /// judged through: the bash command that started it (as a stub's argv
+    /// is its record's), or the inner command of a transparent wrapper.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<usize>,
 }
 
 /// A process above a traced program.
@@ -153,6 +158,7 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     parents,
                     machinery: None,
                     failed: None,
+                    record: None,
                 };
                 // What the workspace's own script runs is the script's: the
                 // process that runs it, or its parent, runs that script.
@@ -161,23 +167,32 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     .and_then(|up| image_of.get(up))
                     .and_then(|&i| trace.programs.get(i));
                 let argv_now = traced.argv.clone();
-                let in_script =
+                // Machinery whose own program this is: the workspace's
+                // script and what it runs, git's transport shell's git.
+                let inherited =
                     [previous, parent_image]
                         .into_iter()
                         .flatten()
-                        .any(|p| match p.machinery {
-                            Some(machinery::IN_WORKSPACE_SCRIPT) => true,
+                        .find_map(|p| match p.machinery {
+                            Some(machinery::IN_WORKSPACE_SCRIPT) => {
+                                Some(machinery::IN_WORKSPACE_SCRIPT)
+                            }
                             // The script shell's own command, not anything the
                             // shell was made to run besides.
                             Some(machinery::NPM_SCRIPT) => {
                                 machinery::runs_the_script(&p.argv, &argv_now)
+                                    .then_some(machinery::IN_WORKSPACE_SCRIPT)
                             }
-                            _ => false,
+                            Some(machinery::GIT_TRANSPORT) => argv_now
+                                .first()
+                                .is_some_and(|w| basename(w).starts_with("git"))
+                                .then_some(machinery::GIT_TRANSPORT),
+                            _ => None,
                         });
                 traced.machinery = if trace.programs.is_empty() {
                     Some(machinery::THE_ORACLES_BASH)
-                } else if in_script {
-                    Some(machinery::IN_WORKSPACE_SCRIPT)
+                } else if inherited.is_some() {
+                    inherited
                 } else {
                     machinery::why(&traced, previous).map(|Machinery { why, .. }| why)
                 };
@@ -233,6 +248,7 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     parents: chain(&trace.programs, &parent_of, &image_of, pid),
                     machinery: None,
                     failed: Some(errno),
+                    record: None,
                 };
                 traced.machinery = machinery::why(&traced, previous).map(|m| m.why);
                 // Not the process's image: it still runs what it ran.

@@ -47,12 +47,21 @@ pub fn traced_violations(policy: &Policy, execution: &Execution) -> Vec<TracedVi
     let allows = |check: &CheckResult| check.state == PermissionState::Allow;
     let mut violations = Vec::new();
     for (index, traced) in execution.programs.iter().enumerate() {
+        // Machinery is not judged. A program judged through a bash record
+        // (its argv is that record's, INV-GROUND-6, INV-GROUND-7) is judged
+        // there, and by its argv only where a rule denies it: a word the
+        // rule did not match as written reaches the program as what the
+        // rule names (`cat ~/.ss''h/id_rsa` runs `cat /home/…/.ssh/id_rsa`).
         if traced.machinery.is_some() {
             continue;
         }
         let text = program_text(&traced.argv);
         let check = policy.advisory(&text);
-        if !allows(&check) {
+        let uncovered = match traced.record {
+            Some(_) => check.state == PermissionState::Deny,
+            None => !allows(&check),
+        };
+        if uncovered {
             violations.push(TracedViolation {
                 record: TracedRecord::Program(index_of(index)),
                 text,
