@@ -104,6 +104,27 @@
 //! the text of what follows it (the programs started afterwards still record
 //! themselves, [`Origin::Program`]); such a command is itself recorded first.
 //!
+//! # The real mode (`INV-GROUND-10` to `INV-GROUND-12`)
+//!
+//! Stubs run nothing, so what a program does with its words (git's `!`
+//! aliases, awk's `system()`, npm's `--script-shell`) never happens in the
+//! stub mode. With [`Config::real`] the same sandbox runs the machine's
+//! programs, without stubs, in a throwaway workspace made afresh before
+//! each command inside the sandbox's own tmpfs ([`HOME`], [`PROJECT`],
+//! [`ORIGIN`]: `workspace.bash`), so a `rm -rf ~` removes that and nothing
+//! else. The command's bash runs under a recorder (`tracer.c`: ptrace from
+//! the first instruction, every child attached at its creation, a seccomp
+//! filter reporting exec and open calls) that records every exec below it,
+//! failed ones included ([`Execution::programs`], [`Traced`]: argv,
+//! environment, parent chain) and every file opened ([`Execution::opened`],
+//! [`Opened`]). INV-GROUND judges each exec that is no program's own
+//! machinery ([`HELPERS`], the oracle's own list) and each opened file as a
+//! word of the program responsible for it
+//! ([`crate::invariants::traced_violations`]). The multibyte locales of
+//! [`LOCALES`] are built with `localedef` once per user and given as
+//! `LOCPATH`. A real-mode command costs about 25 stub-mode ones
+//! (`BENCHMARKS.md`).
+//!
 //! # API, and cost
 //!
 //! Build one [`Oracle`] ([`Oracle::new`]: finds bash and the sandbox,
