@@ -9,7 +9,7 @@
 
 use super::traced::Traced;
 use super::words::basename;
-use super::workspace::PACKAGE_SCRIPTS;
+use super::workspace::{MAKE_RECIPES, PACKAGE_SCRIPTS};
 
 /// One kind of helper a program starts on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +32,10 @@ pub const SHEBANG_ENV: &str = "`#!/usr/bin/env NAME`: env runs the script's inte
 /// Why a transparent wrapper that ran its inner program is not judged
 /// itself: it is judged through that program (`INV-GROUND-6`).
 pub const THROUGH_INNER: &str = "a transparent wrapper, judged through the program it ran";
+
+/// Why a recipe of the workspace's Makefile is not judged: it is the
+/// workspace's own (`echo built`), which the allowed `make …` names.
+pub const MAKE_RECIPE: &str = "make runs a recipe of the workspace's Makefile";
 
 /// Why git's transport to a local remote is not judged: git runs the
 /// other side's program through `sh -c` (`git-receive-pack 'PATH'` for a
@@ -114,6 +118,13 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
             why: GIT_TRANSPORT,
         });
     }
+    if parent_name == "make" && is_make_recipe(&traced.argv) {
+        return Some(Machinery {
+            parent: "make",
+            child: "*",
+            why: MAKE_RECIPE,
+        });
+    }
     if parent_name == "npm" && is_package_script(&traced.argv) {
         return Some(Machinery {
             parent: "npm",
@@ -176,4 +187,15 @@ fn is_git_transport(argv: &[String]) -> bool {
         ]
         .iter()
         .any(|side| script.starts_with(side))
+}
+
+/// A recipe of the workspace's Makefile, as make runs it: its words, or
+/// `/bin/sh -c RECIPE`.
+fn is_make_recipe(argv: &[String]) -> bool {
+    MAKE_RECIPES.iter().any(|(_, recipe)| {
+        let words: Vec<&str> = recipe.split(' ').collect();
+        let direct = argv.len() == words.len() && argv.iter().zip(&words).all(|(a, w)| a == w);
+        let shell = matches!(argv, [sh, c, r] if basename(sh) == "sh" && c == "-c" && r == recipe);
+        direct || shell
+    })
 }

@@ -205,13 +205,14 @@ pub use answer::Attempt;
 pub use backend::{Backend, BACKEND_VARIABLE};
 pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
 pub use machinery::{
-    Machinery, HELPERS, IN_WORKSPACE_SCRIPT, NPM_SCRIPT, SHEBANG_ENV, THE_ORACLES_BASH,
+    Machinery, GIT_TRANSPORT, HELPERS, IN_WORKSPACE_SCRIPT, MAKE_RECIPE, NPM_SCRIPT, SHEBANG_ENV,
+    THE_ORACLES_BASH, THROUGH_INNER,
 };
 pub use oracle::Oracle;
 pub use real_setup::LOCALES;
 pub use session::Session;
 pub use traced::{Opened, Parent, Traced};
-pub use workspace::{HOME, ORIGIN, PACKAGE_SCRIPTS, PROJECT, SECRETS};
+pub use workspace::{HOME, MAKE_RECIPES, ORIGIN, PACKAGE_SCRIPTS, PROJECT, SECRETS};
 
 /// Programs whose stub runs its inner command as the real program would,
 /// judged through that command (`INV-GROUND-2`, `INV-GROUND-6`).

@@ -113,9 +113,12 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
             "F" => {
                 let parent = pid(reader.number()?);
                 let child = pid(reader.number()?);
-                parent_of.insert(child, parent);
+                // Recorded twice (at the child's first stop and at the
+                // parent's fork event, in either order): the first wins,
+                // and a child that already exec'd keeps its program.
+                parent_of.entry(child).or_insert(parent);
                 if let Some(&image) = image_of.get(&parent) {
-                    image_of.insert(child, image);
+                    image_of.entry(child).or_insert(image);
                 }
             }
             "E" => {

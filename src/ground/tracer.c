@@ -467,8 +467,30 @@ int main(int argc, char **argv) {
     if (!WIFSTOPPED(status)) continue;
     struct proc *p = proc_of(pid, 0);
     if (!p) {
-      /* A new process's first stop (it may come before its parent's event). */
+      /* A new process's first stop, which may come before its parent's
+       * fork event: its parent is recorded now, before it runs anything
+       * (a thread's is its thread group, whose program it runs). */
       p = proc_of(pid, 1);
+      char status_path[64];
+      size_t len = 0;
+      snprintf(status_path, sizeof status_path, "/proc/%d/status", pid);
+      char *text = read_file(status_path, &len);
+      if (text) {
+        long tgid = 0, ppid = 0;
+        char *line = text;
+        while (line && line < text + len) {
+          sscanf(line, "Tgid: %ld", &tgid);
+          sscanf(line, "PPid: %ld", &ppid);
+          line = memchr(line, '\n', (size_t)(text + len - line));
+          if (line) line++;
+        }
+        free(text);
+        long parent = tgid && tgid != pid ? tgid : ppid;
+        if (parent > 0) {
+          fprintf(out, "F %ld %d\n", parent, pid);
+          fflush(out);
+        }
+      }
       if (WSTOPSIG(status) == SIGSTOP) {
         ptrace(PTRACE_CONT, pid, 0, 0);
         continue;

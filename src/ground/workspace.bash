@@ -46,7 +46,7 @@ EOF
 for js in test build index; do
   echo "console.log('$js');" >"$js.js"
 done
-printf 'all:\n\t@echo built\n\ntest:\n\t@echo tested\n' >Makefile
+printf '@MAKEFILE@' >Makefile
 mkdir -p src
 printf '[package]\nname = "project"\nversion = "0.1.0"\nedition = "2021"\n' >Cargo.toml
 echo 'fn main() { println!("hello"); }' >src/main.rs

@@ -20,6 +20,10 @@ pub const PACKAGE_SCRIPTS: [(&str, &str); 3] = [
     ("start", "node index.js"),
 ];
 
+/// The targets of the project's `Makefile` and their recipes (name,
+/// recipe): each a program make runs with fixed words.
+pub const MAKE_RECIPES: [(&str, &str); 2] = [("all", "echo built"), ("test", "echo tested")];
+
 /// The files a command must not read or write unless its rules allow it,
 /// relative to [`HOME`]: secrets a real agent's machine holds.
 pub const SECRETS: [&str; 4] = [
@@ -37,8 +41,13 @@ pub(super) fn script() -> String {
         .iter()
         .map(|(name, body)| format!("    \"{name}\": \"{body}\""))
         .collect();
+    let makefile: String = MAKE_RECIPES
+        .iter()
+        .map(|(target, recipe)| format!("{target}:\\n\\t@{recipe}\\n\\n"))
+        .collect();
     WORKSPACE_BASH
         .replace("@SCRIPTS@", &scripts.join(",\n"))
+        .replace("@MAKEFILE@", &makefile)
         .replace("@HOME@", HOME)
         .replace("@PROJECT@", PROJECT)
         .replace("@ORIGIN@", ORIGIN)

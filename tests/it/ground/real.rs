@@ -377,3 +377,25 @@ fn inv_ground_6_real_wrappers_are_judged_through_their_inner_program() {
         "{violations:?}"
     );
 }
+
+/// INV-GROUND-10: make running a recipe of the workspace's Makefile is its
+/// machinery; a recipe the command's words supply is judged.
+#[test]
+fn inv_ground_10_make_runs_the_workspaces_recipes_as_machinery() {
+    let policy = super::policy(&[("make", Allow), ("make *", Allow)]);
+    let plain = run_real("make");
+    assert_eq!(plain.status, 0);
+    let recipe = traced(&plain, &["echo", "built"]);
+    assert_eq!(recipe.len(), 1, "{:?}", names(&plain));
+    assert_eq!(
+        recipe[0].machinery,
+        Some(inner_cmd_spec::ground::MAKE_RECIPE)
+    );
+    assert!(ground_violations(&policy, &plain).is_empty());
+    let evaled = run_real("make --eval='x:;rm -rf x' x");
+    let violations = ground_violations(&policy, &evaled);
+    assert!(
+        violations.iter().any(|v| v.text == "rm -rf x"),
+        "{violations:?}"
+    );
+}
