@@ -240,9 +240,10 @@ fn attribute(execution: &mut Execution, ids: &[String]) {
         };
         let inner = through_inner
             .then(|| {
+                // The inner program, or the attempt to run it (a program
+                // this sandbox lacks is still what the wrapper would run).
                 execution.programs.iter().position(|p| {
-                    p.failed.is_none()
-                        && (p.pid == pid || p.parents.first().is_some_and(|up| up.pid == pid))
+                    (p.pid == pid || p.parents.first().is_some_and(|up| up.pid == pid))
                         && p.argv.len() < argv.len()
                         && argv.ends_with(&p.argv)
                 })

@@ -199,23 +199,7 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                 } else {
                     machinery::why(&traced, previous).map(|Machinery { why, .. }| why)
                 };
-                // A transparent wrapper that ran this as its inner command
-                // (in its own process, or a child: `timeout` forks) is
-                // judged through it (INV-GROUND-6).
-                let wrapper = previous
-                    .map(|_| image_of.get(&pid).copied())
-                    .unwrap_or_else(|| {
-                        parent_of.get(&pid).and_then(|up| image_of.get(up).copied())
-                    });
-                if let Some(wrapper) = wrapper.and_then(|i| trace.programs.get_mut(i)) {
-                    if wrapper.machinery.is_none()
-                        && TRANSPARENT_WRAPPERS.contains(&wrapper.name())
-                        && wrapper.argv.len() > traced.argv.len()
-                        && wrapper.argv.ends_with(&traced.argv)
-                    {
-                        wrapper.machinery = Some(machinery::THROUGH_INNER);
-                    }
-                }
+                mark_wrapper(trace, &parent_of, &image_of, previous.is_some(), &traced);
                 image_of.insert(pid, trace.programs.len());
                 trace.programs.push(traced);
             }
@@ -254,6 +238,8 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     record: None,
                 };
                 traced.machinery = machinery::why(&traced, previous).map(|m| m.why);
+                // A wrapper that tried to run it tried its inner command.
+                mark_wrapper(trace, &parent_of, &image_of, previous.is_some(), &traced);
                 // Not the process's image: it still runs what it ran.
                 trace.programs.push(traced);
             }
@@ -289,6 +275,33 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
         }
     }
     Ok(())
+}
+
+/// A transparent wrapper that ran `traced` (or tried to) as its inner
+/// command, in its own process (`exec_in_place`) or a child (`timeout`
+/// forks), is judged through it (INV-GROUND-6).
+fn mark_wrapper(
+    trace: &mut Trace,
+    parent_of: &std::collections::HashMap<u32, u32>,
+    image_of: &std::collections::HashMap<u32, usize>,
+    exec_in_place: bool,
+    traced: &Traced,
+) {
+    let pid = traced.pid;
+    let wrapper = if exec_in_place {
+        image_of.get(&pid).copied()
+    } else {
+        parent_of.get(&pid).and_then(|up| image_of.get(up).copied())
+    };
+    if let Some(wrapper) = wrapper.and_then(|i| trace.programs.get_mut(i)) {
+        if wrapper.machinery.is_none()
+            && TRANSPARENT_WRAPPERS.contains(&wrapper.name())
+            && wrapper.argv.len() > traced.argv.len()
+            && wrapper.argv.ends_with(&traced.argv)
+        {
+            wrapper.machinery = Some(machinery::THROUGH_INNER);
+        }
+    }
 }
 
 /// The processes above `pid`, nearest first, each with the argv of the

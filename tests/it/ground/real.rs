@@ -370,6 +370,12 @@ fn inv_ground_6_real_wrappers_are_judged_through_their_inner_program() {
         let violations = ground_violations(&policy, &execution);
         assert!(violations.is_empty(), "{command}: {violations:?}");
     }
+    // A wrapper whose inner program this sandbox lacks tried to run it:
+    // judged through that attempt, as the stub mode judges any inner.
+    let lacking = super::policy(&[("pnpm-absent build", Allow)]);
+    let execution = run_real("timeout 30s pnpm-absent build");
+    assert!(execution.commands[0].judged_through_inner());
+    assert!(ground_violations(&lacking, &execution).is_empty());
     let execution = run_real("timeout 30s rm -rf x");
     let violations = ground_violations(&policy, &execution);
     assert!(
