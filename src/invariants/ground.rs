@@ -79,7 +79,8 @@ impl GroundJudgement {
 #[non_exhaustive]
 pub struct GroundViolation {
     /// Its index in [`Execution::commands`]; for a record of the real mode,
-    /// the number of commands (past the last).
+    /// the bash record its program is judged through, else the number of
+    /// commands (past the last).
     pub index: usize,
     /// The real mode's record it is about (`INV-GROUND-10`,
     /// `INV-GROUND-11`): a traced program or an opened file.
@@ -193,8 +194,17 @@ pub fn ground_violations(policy: &Policy, execution: &Execution) -> Vec<GroundVi
     }
     // The real mode's programs and opens (INV-GROUND-10, INV-GROUND-11).
     for traced in traced_violations(policy, execution) {
+        // A program judged through a bash record is that record's, as a
+        // stub's argv is: the classifiers read the record.
+        let record = match traced.record {
+            TracedRecord::Program(i) => usize::try_from(i)
+                .ok()
+                .and_then(|i| execution.programs.get(i))
+                .and_then(|p| p.record),
+            TracedRecord::Opened(_) => None,
+        };
         violations.push(GroundViolation {
-            index: execution.commands.len(),
+            index: record.unwrap_or(execution.commands.len()),
             traced: Some(traced.record),
             text: traced.text,
             check: traced.check,
