@@ -6,7 +6,7 @@
 //! cargo run --release --features ground,arbitrary --example soundness -- \
 //!     [--allows N] [--seconds S] [--seed N] [--profiles deployed,hardened] \
 //!     [--workers W] [--batch B] [--time-limit-ms MS] [--recheck-unknown-ms MS] \
-//!     [--source shapes|families|both]
+//!     [--source shapes|families|both] [--real] [--shard I/N]
 //! cargo run … --example soundness -- replay [--profiles …] SEED INDEX…
 //! ```
 //!
@@ -19,13 +19,18 @@
 //! pairs of a run (the violations of an earlier report) and reports on them.
 //! `--recheck-unknown-ms 2000` re-runs the commands answered *unknown* with
 //! that time limit and counts those it answers: the ones the run's lower
-//! limit, not the command, made unknown.
+//! limit, not the command, made unknown. `--real` (no value) runs every
+//! allow with the machine's real programs in a fresh workspace, every exec
+//! and open below bash judged (INV-GROUND-10, INV-GROUND-11); it costs far
+//! more per command, so `--shard I/N` decides only the batches whose number
+//! is I modulo N: N machines with the same seed and `--batch` check
+//! disjoint pairs, together those of one machine.
 
 use std::time::Duration;
 
 use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
-use inner_cmd_spec::soundness::{replay, run, Budget, Source};
+use inner_cmd_spec::soundness::{replay, run_shard, Budget, Shard, Source};
 
 /// The command line: `--name value` options and the other words in order.
 struct Args {
@@ -40,6 +45,7 @@ impl Args {
         let mut all = std::env::args().skip(1);
         while let Some(arg) = all.next() {
             match arg.strip_prefix("--") {
+                Some("real") => options.push(("real".to_owned(), "1".to_owned())),
                 Some(name) => options.push((name.to_owned(), all.next().unwrap_or_default())),
                 None => words.push(arg),
             }
@@ -86,7 +92,9 @@ fn fail(why: &str) -> ! {
 fn main() {
     let args = Args::parse();
     let mut config = Config::default();
-    config.time_limit = Duration::from_millis(args.number("time-limit-ms", 500));
+    config.real = args.get("real").is_some();
+    let default_ms = if config.real { 10_000 } else { 500 };
+    config.time_limit = Duration::from_millis(args.number("time-limit-ms", default_ms));
     let oracle = Oracle::new(config).unwrap_or_else(|error| fail(&error.to_string()));
     let profiles = args.profiles();
     let report = if args.words.first().map(String::as_str) == Some("replay") {
@@ -107,12 +115,16 @@ fn main() {
             progress: true,
             source: args.source(),
         };
-        run(&oracle, args.number("seed", 1), &profiles, budget)
+        let shard = args.get("shard").map_or(Shard::WHOLE, |text| {
+            Shard::from_text(text).unwrap_or_else(|| fail(&format!("--shard {text}: not I/N")))
+        });
+        run_shard(&oracle, args.number("seed", 1), &profiles, budget, shard)
     };
     println!("{report}");
     let recheck = args.number("recheck-unknown-ms", 0);
     if recheck > 0 {
         let mut config = Config::default();
+        config.real = oracle.config().real;
         config.time_limit = Duration::from_millis(recheck);
         let slow = Oracle::new(config).unwrap_or_else(|error| fail(&error.to_string()));
         let commands: Vec<&str> = report.unknown_commands.iter().map(String::as_str).collect();

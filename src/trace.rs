@@ -12,6 +12,8 @@ pub mod ground;
 #[cfg(feature = "ground")]
 mod ground_batch;
 #[cfg(feature = "ground")]
+mod ground_real;
+#[cfg(feature = "ground")]
 pub use ground_batch::batch;
 
 use std::fmt::Write as _;

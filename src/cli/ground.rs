@@ -18,9 +18,15 @@ pub struct Args {
     /// The exit status of every stub (0: every program succeeds).
     #[arg(long, default_value_t = 0)]
     stub_status: u8,
-    /// The wall-clock limit of one command, in milliseconds.
-    #[arg(long, default_value_t = 2000)]
-    time_limit_ms: u64,
+    /// The wall-clock limit of one command, in milliseconds (default 2000,
+    /// 30000 with `--real`).
+    #[arg(long)]
+    time_limit_ms: Option<u64>,
+    /// Run the machine's real programs in a throwaway workspace and record
+    /// every exec and every file opened below bash (INV-GROUND-10); the
+    /// policy's `~` is the workspace's HOME, /home/agent.
+    #[arg(long)]
+    real: bool,
     /// The full bash command, as the agent would run it.
     #[arg(required_unless_present = "batch")]
     command: Option<String>,
@@ -35,14 +41,17 @@ pub fn run(args: &Args) -> ExitCode {
     use inner_cmd_spec::hardened::Profile;
     use inner_cmd_spec::pipeline;
     use inner_cmd_spec::trace::ground as report;
-    let (policy, source) = match super::load_policy("ground", &args.policy) {
+    let home = args.real.then_some(inner_cmd_spec::ground::HOME);
+    let (policy, source) = match super::load_policy_with_home("ground", &args.policy, home) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let profile = Profile::from(args.policy.profile);
     let mut config = Config::default();
     config.stub_status = args.stub_status;
-    config.time_limit = std::time::Duration::from_millis(args.time_limit_ms);
+    config.real = args.real;
+    let default_ms = if args.real { 30_000 } else { 2000 };
+    config.time_limit = std::time::Duration::from_millis(args.time_limit_ms.unwrap_or(default_ms));
     let oracle = match Oracle::new(config) {
         Ok(oracle) => oracle,
         Err(error) => {

@@ -99,13 +99,26 @@ pub fn load_policy(
     subcommand: &str,
     args: &PolicyArgs,
 ) -> Result<(inner_cmd_spec::policy::Policy, String), ExitCode> {
+    load_policy_with_home(subcommand, args, None)
+}
+
+/// [`load_policy`], the policy's `~` being `home` when given (the real
+/// mode's throwaway HOME) rather than the user's.
+pub fn load_policy_with_home(
+    subcommand: &str,
+    args: &PolicyArgs,
+    home: Option<&str>,
+) -> Result<(inner_cmd_spec::policy::Policy, String), ExitCode> {
     use inner_cmd_spec::policy::{config, Policy};
     // The CLI is the one place that reads the environment (POL-MATCH: the
     // matcher takes the home directory as an explicit input).
-    let home = std::env::var("HOME").unwrap_or_default();
+    let user_home = std::env::var("HOME").unwrap_or_default();
     let cwd = std::env::current_dir().ok();
-    match config::load_or_example(&home, cwd.as_deref(), args.policy.as_deref()) {
-        Ok((loaded, source)) => Ok((Policy::from_config(loaded, home), source)),
+    match config::load_or_example(&user_home, cwd.as_deref(), args.policy.as_deref()) {
+        Ok((loaded, source)) => Ok((
+            Policy::from_config(loaded, home.map_or(user_home, str::to_owned)),
+            source,
+        )),
         Err(error) => {
             eprintln!("inner-cmd {subcommand}: {error}");
             Err(ExitCode::from(2))

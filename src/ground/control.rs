@@ -43,22 +43,41 @@ fn compiled_stub(stub_status: u8) -> Result<PathBuf, String> {
 }
 
 /// Writes the trap, the stub with a link for every program name, the mount
-/// point of the real bash.
+/// point of the real bash; in the real mode (`INV-GROUND-10`) the trap, the
+/// mount point, the recorder, the workspace script and the locales instead
+/// of the stubs.
 /// `extra` names get a stub whether or not the host has the program.
-pub(super) fn write_control(dir: &Path, stub_status: u8, extra: &[String]) -> Result<(), String> {
+pub(super) fn write_control(
+    dir: &Path,
+    stub_status: u8,
+    real: bool,
+    extra: &[String],
+) -> Result<(), String> {
+    if real {
+        write_env(dir, stub_status, true).map_err(|e| e.to_string())?;
+        return super::real_setup::write_real(dir);
+    }
     write_files(dir, &compiled_stub(stub_status)?, stub_status, extra).map_err(|e| e.to_string())
+}
+
+/// The trap, and the mount point of the real bash.
+fn write_env(dir: &Path, stub_status: u8, real: bool) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let env = ENV_BASH
+        .replace("@STATUS@", &stub_status.to_string())
+        .replace("@REAL@", if real { "1" } else { "0" });
+    fs::write(dir.join("env.bash"), env)?;
+    // Readable by the sandbox's user whatever the umask.
+    fs::set_permissions(dir.join("env.bash"), fs::Permissions::from_mode(0o644))?;
+    fs::write(dir.join("bash"), "")?;
+    fs::set_permissions(dir, fs::Permissions::from_mode(0o755))
 }
 
 fn write_files(dir: &Path, stub: &Path, stub_status: u8, extra: &[String]) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
-    let status = stub_status.to_string();
-    fs::write(dir.join("env.bash"), ENV_BASH.replace("@STATUS@", &status))?;
-    // Readable by the sandbox's user whatever the umask.
-    fs::set_permissions(dir.join("env.bash"), fs::Permissions::from_mode(0o644))?;
+    write_env(dir, stub_status, false)?;
     fs::copy(stub, dir.join("stub"))?;
     fs::set_permissions(dir.join("stub"), fs::Permissions::from_mode(0o755))?;
-    // The mount point of the real bash.
-    fs::write(dir.join("bash"), "")?;
     let stubs = dir.join("stubs");
     fs::create_dir(&stubs)?;
     let mut names = std::collections::BTreeSet::new();

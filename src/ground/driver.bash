@@ -16,6 +16,10 @@ fi
 out=/tmp/.ground-out
 ctl=/tmp/.ground
 limit_us=@MICROS@
+# The real mode (INV-GROUND-10): the machine's programs, a fresh workspace
+# made before each command (workspace.bash), the command's bash run under
+# the recorder (tracer.c), which writes the log <log>.trace.
+real=@REAL@
 # Commands share this driver's process group, so `kill 0` reaches it too:
 # catch every catchable signal (a caught signal is back to its default in
 # the command's bash, unlike an ignored one). SIGKILL still ends the driver;
@@ -45,14 +49,29 @@ left() { left=$((limit_us - (${EPOCHREALTIME/./} - start))); }
 
 while read -r i mode; do
   dir=$out/work/$i
+  home=$dir
+  tracer=()
+  if ((real)); then
+    # A workspace that cannot be made (a command left what cannot be
+    # removed) ends the session: the host starts a fresh sandbox.
+    "$ctl/bash" --norc --noprofile "$ctl/workspace.bash" </dev/null >/dev/null 2>"$out/err/$i" ||
+      { builtin printf '%s start 0\n' "$i"; exit 1; }
+    dir=@PROJECT@ home=@HOME@
+    tracer=("$ctl/tracer" "$out/log/$i.trace")
+  fi
   cd "$dir" || { builtin printf '%s start 0\n' "$i"; continue; }
   start=${EPOCHREALTIME/./}
   exec {held}>/dev/fd/$ended
   (
     exec {nap}<&- {ended}<&-
     ulimit -u @NPROC@ 2>/dev/null
-    ulimit -f @FSIZE@ -t @CPU@ -v @VMEM@
-    export HOME=$dir __GROUND_LOG=$out/log/$i BASH_ENV=$ctl/env.bash
+    ulimit -f @FSIZE@ -t @CPU@
+    # No memory limit in the real mode: node reserves more address space
+    # than any sensible limit (the time and process limits bound it).
+    ((real)) || ulimit -v @VMEM@
+    export HOME=$home __GROUND_LOG=$out/log/$i BASH_ENV=$ctl/env.bash
+    # The multibyte locales built for the real mode (zh_CN.GBK, …).
+    ((real)) && [[ -d $ctl/locale ]] && export LOCPATH=$ctl/locale
     # This driver's SHELL, which bash set from the user database at its
     # start as every bash without one does (a lookup that loads NSS modules
     # and costs a third of a bash start, for a user the database lacks):
@@ -61,12 +80,12 @@ while read -r i mode; do
     # fresh bash would have.
     export SHELL
     if [[ $mode == stdin ]]; then
-      exec "$ctl/bash" -s <"$out/in/$i" >/dev/null 2>"$out/err/$i"
+      exec "${tracer[@]}" "$ctl/bash" -s <"$out/in/$i" >/dev/null 2>"$out/err/$i"
     elif [[ $mode == file ]]; then
-      exec "$ctl/bash" "$out/in/$i" </dev/null >/dev/null 2>"$out/err/$i"
+      exec "${tracer[@]}" "$ctl/bash" "$out/in/$i" </dev/null >/dev/null 2>"$out/err/$i"
     else
       IFS= read -r -d '' cmd <"$out/in/$i"
-      exec "$ctl/bash" -c "$cmd" </dev/null >/dev/null 2>"$out/err/$i"
+      exec "${tracer[@]}" "$ctl/bash" -c "$cmd" </dev/null >/dev/null 2>"$out/err/$i"
     fi
   ) &
   leader=$!

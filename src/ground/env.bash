@@ -72,8 +72,10 @@ __ground_record() {
   # skipped above (it used to be the printf, recorded as a command, G-4).
   : __ground_ready
 }
-# A command not found behaves like a stub, so that the path bash takes
-# does not depend on what this machine has installed.
+# In the stub mode (not the real one, INV-GROUND-10, where programs and
+# directories are real): a command not found behaves like a stub, so that
+# the path bash takes does not depend on what this machine has installed.
+if ((!@REAL@)); then
 command_not_found_handle() {
   builtin printf 'N %s\n' "${__GROUND_ID-}" >>"$__GROUND_LOG"
   return @STATUS@
@@ -82,7 +84,9 @@ command_not_found_handle() {
 cd() { builtin cd "$@" 2>/dev/null; return @STATUS@; }
 pushd() { builtin pushd "$@" >/dev/null 2>&1; return @STATUS@; }
 popd() { builtin popd "$@" >/dev/null 2>&1; return @STATUS@; }
-readonly -f __ground_record command_not_found_handle cd pushd popd
+readonly -f command_not_found_handle cd pushd popd
+fi
+readonly -f __ground_record
 readonly __GROUND_LOG
 __ground_depth=0
 builtin printf 'B %s %s\n' "$BASHPID" "$BASH_VERSION" >>"$__GROUND_LOG"
@@ -97,6 +101,9 @@ if [[ -z ${__GROUND_BASE-} ]]; then
   builtin printf 'X\n' >>"$__GROUND_LOG"
   builtin export -p >>"$__GROUND_LOG"
   builtin printf '\0\n' >>"$__GROUND_LOG"
+  # The real mode traces every program; the trap stays in this bash (and
+  # its subshells), not in the bash scripts real programs run.
+  ((!@REAL@)) || builtin export -n BASH_ENV
 fi
 set -T
 trap __ground_record DEBUG

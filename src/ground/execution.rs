@@ -21,6 +21,14 @@ pub struct Execution {
     /// `__GROUND_` variables left out): what every program gets unless the
     /// command changes it (`INV-GROUND-8`). Empty when it was not recorded.
     pub base_environment: BTreeMap<String, String>,
+    /// The real mode (`INV-GROUND-10`): every program exec'd below the
+    /// command's bash, in order, the first being that bash. Empty in the
+    /// stub mode.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<super::Traced>,
+    /// The real mode (`INV-GROUND-11`): every file a process opened, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub opened: Vec<super::Opened>,
 }
 
 /// One command bash executed, or a program a wrapper ran (`INV-GROUND-1`, `INV-GROUND-2`).

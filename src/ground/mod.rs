@@ -104,6 +104,27 @@
 //! the text of what follows it (the programs started afterwards still record
 //! themselves, [`Origin::Program`]); such a command is itself recorded first.
 //!
+//! # The real mode (`INV-GROUND-10` to `INV-GROUND-12`)
+//!
+//! Stubs run nothing, so what a program does with its words (git's `!`
+//! aliases, awk's `system()`, npm's `--script-shell`) never happens in the
+//! stub mode. With [`Config::real`] the same sandbox runs the machine's
+//! programs, without stubs, in a throwaway workspace made afresh before
+//! each command inside the sandbox's own tmpfs ([`HOME`], [`PROJECT`],
+//! [`ORIGIN`]: `workspace.bash`), so a `rm -rf ~` removes that and nothing
+//! else. The command's bash runs under a recorder (`tracer.c`: ptrace from
+//! the first instruction, every child attached at its creation, a seccomp
+//! filter reporting exec and open calls) that records every exec below it,
+//! failed ones included ([`Execution::programs`], [`Traced`]: argv,
+//! environment, parent chain) and every file opened ([`Execution::opened`],
+//! [`Opened`]). INV-GROUND judges each exec that is no program's own
+//! machinery ([`HELPERS`], the oracle's own list) and each opened file as a
+//! word of the program responsible for it
+//! ([`crate::invariants::traced_violations`]). The multibyte locales of
+//! [`LOCALES`] are built with `localedef` once per user and given as
+//! `LOCPATH`. A real-mode command costs about 25 stub-mode ones
+//! (`BENCHMARKS.md`).
+//!
 //! # API, and cost
 //!
 //! Build one [`Oracle`] ([`Oracle::new`]: finds bash and the sandbox,
@@ -161,15 +182,19 @@ mod backend;
 mod control;
 mod execution;
 mod host;
+mod machinery;
 mod oracle;
 mod paths;
 mod pipelined;
+mod real_setup;
 mod record;
 mod record_reader;
 mod sandbox;
 mod session;
 mod stub_build;
+mod traced;
 mod words;
+mod workspace;
 pub use words::{assigned_names, literal_words};
 
 pub use crate::shell_quote::shell_quote;
@@ -179,8 +204,15 @@ use std::time::Duration;
 pub use answer::Attempt;
 pub use backend::{Backend, BACKEND_VARIABLE};
 pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
+pub use machinery::{
+    Machinery, GIT_TRANSPORT, HELPERS, IN_WORKSPACE_SCRIPT, MAKE_RECIPE, NPM_SCRIPT, SHEBANG_ENV,
+    THE_ORACLES_BASH, THROUGH_INNER,
+};
 pub use oracle::Oracle;
+pub use real_setup::LOCALES;
 pub use session::Session;
+pub use traced::{Opened, Parent, Traced};
+pub use workspace::{HOME, MAKE_RECIPES, ORIGIN, PACKAGE_SCRIPTS, PROJECT, SECRETS};
 
 /// Programs whose stub runs its inner command as the real program would,
 /// judged through that command (`INV-GROUND-2`, `INV-GROUND-6`).
@@ -245,6 +277,11 @@ pub struct Config {
     /// program: a command an audit composes must be recorded as it would be
     /// on a user's machine that has it (`AUDIT-17`).
     pub extra_programs: Vec<String>,
+    /// The real mode (`INV-GROUND-10`): the machine's programs run for real,
+    /// in a fresh throwaway workspace per command, and every exec and every
+    /// file opened below the command's bash is recorded
+    /// ([`Execution::programs`], [`Execution::opened`]).
+    pub real: bool,
 }
 
 impl Default for Config {
@@ -257,6 +294,7 @@ impl Default for Config {
             stub_status: 0,
             max_processes: 128,
             extra_programs: Vec::new(),
+            real: false,
         }
     }
 }

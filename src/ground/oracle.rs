@@ -30,10 +30,36 @@ impl Oracle {
             idle: Pool::default(),
         };
         match oracle.run("true") {
-            Ok(_) => Ok(oracle),
-            Err(error) => Err(GroundError::Setup(format!(
-                "the {} sandbox does not work ({error}): {FIX}",
-                oracle.sandbox.backend_name()
+            Ok(_) => {}
+            Err(error) => {
+                return Err(GroundError::Setup(format!(
+                    "the {} sandbox does not work ({error}): {FIX}",
+                    oracle.sandbox.backend_name()
+                )))
+            }
+        }
+        if oracle.config().real {
+            oracle.check_recorder()?;
+        }
+        Ok(oracle)
+    }
+
+    /// The real mode's recorder, checked once by running a program whose
+    /// exec and opens it must record (`INV-GROUND-10`): a recorder that
+    /// records wrongly is not used.
+    fn check_recorder(&self) -> Result<(), GroundError> {
+        let execution = self.run("/bin/true; : </dev/null").map_err(|error| {
+            GroundError::Setup(format!("the real mode's recorder does not work: {error}"))
+        })?;
+        let exec = execution
+            .programs
+            .iter()
+            .find(|p| p.argv == ["/bin/true"] && p.machinery.is_none());
+        match exec {
+            Some(program) if program.program.ends_with("true") => Ok(()),
+            _ => Err(GroundError::Setup(format!(
+                "the real mode's recorder did not record /bin/true: {:?}",
+                execution.programs
             ))),
         }
     }

@@ -209,6 +209,8 @@ impl Builder {
             commands: self.commands,
             status,
             base_environment: base,
+            programs: Vec::new(),
+            opened: Vec::new(),
         }
     }
 

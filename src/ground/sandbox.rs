@@ -51,10 +51,17 @@ impl Sandbox {
         remove_stale(&temp_base(as_root));
         let control =
             TempDir::new(&temp_base(as_root), "control").map_err(|e| setup(e.to_string()))?;
-        write_control(control.path(), config.stub_status, &config.extra_programs).map_err(setup)?;
+        write_control(
+            control.path(),
+            config.stub_status,
+            config.real,
+            &config.extra_programs,
+        )
+        .map_err(setup)?;
+        // The real mode runs the machine's programs: no stubs over them.
         let stub_targets = BIN_DIRS
             .into_iter()
-            .filter(|dir| fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()))
+            .filter(|dir| !config.real && fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()))
             .collect();
         let max_processes =
             u64::from(config.max_processes) + if as_root { 0 } else { count_own_processes() };
@@ -83,6 +90,9 @@ impl Sandbox {
             .replace("@CPU@", &(limit.as_secs() + 2).to_string())
             .replace("@VMEM@", &MEMORY_KIB.to_string())
             .replace("@MICROS@", &limit.as_micros().to_string())
+            .replace("@REAL@", if self.config.real { "1" } else { "0" })
+            .replace("@HOME@", super::workspace::HOME)
+            .replace("@PROJECT@", super::workspace::PROJECT)
     }
 
     /// The command that starts a sandbox for the session directory `out`,

@@ -129,7 +129,7 @@ pub(super) fn cached_or_built(scratch: &Path, stub_status: u8) -> Result<PathBuf
     Err(why.join("; "))
 }
 
-fn compiler() -> Result<PathBuf, String> {
+pub(super) fn compiler() -> Result<PathBuf, String> {
     ["cc", "gcc", "clang"]
         .iter()
         .find_map(|name| which(name))
@@ -151,7 +151,7 @@ fn key(compiler: &Path, stub_status: u8) -> u64 {
 
 /// The user's own cache directory beside the oracle's temporary ones,
 /// made private (0700); `None` when it is not the user's alone.
-fn cache_dir() -> Option<PathBuf> {
+pub(super) fn cache_dir() -> Option<PathBuf> {
     let uid = current_uid()?;
     let dir = temp_base(uid == 0).join(format!("inner-cmd-stub-cache-{uid}"));
     if fs::create_dir(&dir).is_ok() {
@@ -162,7 +162,7 @@ fn cache_dir() -> Option<PathBuf> {
 
 /// A cached stub nobody else could have written: the user's own, in the
 /// user's private directory, writable by no one else.
-fn trusted(path: &Path) -> bool {
+pub(super) fn trusted(path: &Path) -> bool {
     current_uid().is_some_and(|uid| private_to(path, uid))
 }
 

@@ -11,6 +11,7 @@
 use serde::Serialize;
 
 use super::ground_environment::unjudged_environment;
+use super::ground_traced::{traced_violations, TracedRecord};
 use crate::ground::{program_text, Executed, Execution};
 use crate::policy::{CheckResult, Policy};
 use crate::verdict::PermissionState;
@@ -77,8 +78,13 @@ impl GroundJudgement {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct GroundViolation {
-    /// Its index in [`Execution::commands`].
+    /// Its index in [`Execution::commands`]; for a record of the real mode,
+    /// the bash record its program is judged through, else the number of
+    /// commands (past the last).
     pub index: usize,
+    /// The real mode's record it is about (`INV-GROUND-10`,
+    /// `INV-GROUND-11`): a traced program or an opened file.
+    pub traced: Option<TracedRecord>,
     /// The text that is not allowed: the command's, its hidden program's, or
     /// its program's environment form (`INV-GROUND-8`).
     pub text: String,
@@ -88,9 +94,14 @@ pub struct GroundViolation {
 
 impl std::fmt::Display for GroundViolation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = match self.traced {
+            Some(TracedRecord::Opened(_)) => "a program opened a file, judged as",
+            Some(TracedRecord::Program(_)) => "a program exec'd",
+            None => "bash executed",
+        };
         write!(
             f,
-            "bash executed {:?}, which the policy answers {}",
+            "{what} {:?}, which the policy answers {}",
             self.text, self.check.state
         )?;
         match &self.check.matched_pattern {
@@ -175,10 +186,29 @@ pub fn ground_violations(policy: &Policy, execution: &Execution) -> Vec<GroundVi
         if let Some((text, check)) = failed {
             violations.push(GroundViolation {
                 index: judgement.index,
+                traced: None,
                 text,
                 check,
             });
         }
+    }
+    // The real mode's programs and opens (INV-GROUND-10, INV-GROUND-11).
+    for traced in traced_violations(policy, execution) {
+        // A program judged through a bash record is that record's, as a
+        // stub's argv is: the classifiers read the record.
+        let record = match traced.record {
+            TracedRecord::Program(i) => usize::try_from(i)
+                .ok()
+                .and_then(|i| execution.programs.get(i))
+                .and_then(|p| p.record),
+            TracedRecord::Opened(_) => None,
+        };
+        violations.push(GroundViolation {
+            index: record.unwrap_or(execution.commands.len()),
+            traced: Some(traced.record),
+            text: traced.text,
+            check: traced.check,
+        });
     }
     violations
 }

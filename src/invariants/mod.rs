@@ -31,8 +31,12 @@ mod ground;
 #[cfg(feature = "ground")]
 mod ground_environment;
 #[cfg(feature = "ground")]
+mod ground_traced;
+#[cfg(feature = "ground")]
 pub use ground::{
     check_ground, ground_violations, judge_ground, Basis, GroundJudgement, GroundViolation,
 };
 #[cfg(feature = "ground")]
 pub use ground_environment::{unjudged_environment, unjudged_variables};
+#[cfg(feature = "ground")]
+pub use ground_traced::{traced_violations, TracedRecord, TracedViolation};

@@ -5,6 +5,7 @@ use super::observation::{core, judged_units, squeeze, GroundObservation};
 use super::{blind_spots, misparsed};
 use crate::findings::{check_siblings_judged_known, has_unterminated_here_document};
 use crate::ground::TRANSPARENT_WRAPPERS;
+use crate::invariants::TracedRecord;
 use crate::policy::check::{match_value, UNPARSEABLE_SENTINEL};
 
 use crate::verdict::PermissionState;
@@ -276,4 +277,46 @@ pub(super) fn earlier_lines_of_a_parse_error(o: &GroundObservation<'_>) -> bool 
 fn leading_name_len(text: &str) -> usize {
     text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(text.len())
+}
+
+/// F-40: the violation is a file a program opened (`INV-GROUND-11`), not
+/// an exec: the text of the program responsible for it is allowed on its
+/// own, the same text with the file's absolute path appended is denied,
+/// and neither a judged unit nor the program's own words after expansion
+/// hold that path, so the file came from no word (a path relative to a
+/// directory an earlier unit entered, or one the program built). A word
+/// that spells the path so that no rule matches (`cat ~/.ss''h/id_rsa`,
+/// F-36) names it after expansion: not claimed.
+pub(super) fn opened_file_not_in_the_words(o: &GroundObservation<'_>) -> bool {
+    let Some(TracedRecord::Opened(index)) = o.violation.traced else {
+        return false;
+    };
+    let Some(opened) = usize::try_from(index)
+        .ok()
+        .and_then(|i| o.execution.opened.get(i))
+    else {
+        return false;
+    };
+    let absolute = crate::shell_quote::shell_quote(&opened.path);
+    // The violation's text is the responsible program's text, a space and
+    // one form of the file.
+    let forms = [absolute.clone()].into_iter().chain(
+        o.violation
+            .text
+            .rsplit_once(' ')
+            .map(|(_, last)| last.to_owned()),
+    );
+    let Some(base) = forms
+        .filter_map(|form| o.violation.text.strip_suffix(&format!(" {form}")))
+        .next()
+    else {
+        return false;
+    };
+    let allows = |text: &str| o.policy.advisory(text).state == PermissionState::Allow;
+    allows(base)
+        && !base.contains(opened.path.as_str())
+        && !allows(&format!("{base} {absolute}"))
+        && !judged_units(o)
+            .iter()
+            .any(|unit| unit.text.contains(opened.path.as_str()))
 }

@@ -15,6 +15,12 @@ pub struct KnownGroundViolation {
 
 /// The findings INV-GROUND violations are classified to, in order.
 pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
+    // First: it claims only a file a program opened (the real mode,
+    // INV-GROUND-11), which no other classifier looks at.
+    KnownGroundViolation {
+        id: "F-40",
+        applies: by::opened_file_not_in_the_words,
+    },
     KnownGroundViolation {
         id: "A-1",
         applies: by::dewrapping_reparses,

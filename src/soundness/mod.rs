@@ -92,6 +92,43 @@ pub struct Budget {
 /// `HARD-GROUND-1`).
 #[must_use]
 pub fn run(oracle: &Oracle, seed: u64, profiles: &[Profile], budget: Budget) -> Report {
+    run_shard(oracle, seed, profiles, budget, Shard::WHOLE)
+}
+
+/// One shard of a run (`INV-KNOWN-2`): of the batches `0, 1, …` of pairs,
+/// the shard `index` of `count` takes those whose number is `index` modulo
+/// `count`, so that `count` machines given the same seed and batch size
+/// check disjoint pairs that together are the pairs one machine would.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, from 0.
+    pub index: u64,
+    /// How many shards the run is cut into (at least 1).
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const WHOLE: Self = Self { index: 0, count: 1 };
+
+    /// `i/n` (`0/4`, …), or `None` when it is not a shard of `n`.
+    #[must_use]
+    pub fn from_text(text: &str) -> Option<Self> {
+        let (index, count) = text.split_once('/')?;
+        let (index, count) = (index.parse().ok()?, count.parse().ok()?);
+        (index < count).then_some(Self { index, count })
+    }
+}
+
+/// [`run`], deciding only the batches of `shard`.
+#[must_use]
+pub fn run_shard(
+    oracle: &Oracle,
+    seed: u64,
+    profiles: &[Profile],
+    budget: Budget,
+    shard: Shard,
+) -> Report {
     let start = Instant::now();
     let mut run = Run::new(oracle, seed, profiles, budget.workers);
     run.source = budget.source;
@@ -106,7 +143,7 @@ pub fn run(oracle: &Oracle, seed: u64, profiles: &[Profile], budget: Budget) -> 
                 if start.elapsed() >= budget.time || reached(&lock(&total)) {
                     break;
                 }
-                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                let chunk = next.fetch_add(1, Ordering::Relaxed) * shard.count.max(1) + shard.index;
                 let found = run.batch(chunk * size..(chunk + 1) * size);
                 let mut total = lock(&total);
                 total.absorb(found);
@@ -407,4 +444,27 @@ fn check(
         resembles: finding.filter(|_| tally.profile == Profile::Hardened),
         family: pair.family,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    /// INV-KNOWN-2: a shard is `I/N` with I below N; the shards of N take
+    /// every batch number exactly once.
+    #[test]
+    fn inv_known_2_shards_split_the_batches() {
+        assert_eq!(Shard::from_text("1/4"), Some(Shard { index: 1, count: 4 }));
+        for bad in ["4/4", "1", "a/2", "1/0", "-1/2", ""] {
+            assert_eq!(Shard::from_text(bad), None, "{bad:?}");
+        }
+        let count = 3;
+        let mut seen = Vec::new();
+        for index in 0..count {
+            // The numbering of run_shard: the k-th batch a shard takes.
+            seen.extend((0..5).map(|k| k * count + index));
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..15).collect::<Vec<_>>());
+    }
 }

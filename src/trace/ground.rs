@@ -69,7 +69,11 @@ fn normalized(text: &str) -> String {
 }
 
 /// What INV-GROUND says of this run.
-fn verdict(outcome: &Outcome, judgements: &[GroundJudgement]) -> (&'static str, Vec<usize>) {
+fn verdict(
+    outcome: &Outcome,
+    judgements: &[GroundJudgement],
+    traced: usize,
+) -> (&'static str, Vec<usize>) {
     let violations: Vec<usize> = judgements
         .iter()
         .filter(|j| !j.covered())
@@ -77,7 +81,7 @@ fn verdict(outcome: &Outcome, judgements: &[GroundJudgement]) -> (&'static str, 
         .collect();
     let word = if outcome.outcome != PermissionState::Allow {
         "not-applicable"
-    } else if violations.is_empty() {
+    } else if violations.is_empty() && traced == 0 {
         "holds"
     } else {
         "violated"
@@ -186,8 +190,10 @@ pub fn render_text(
             );
         }
     }
+    out.push_str(&super::ground_real::text(policy, execution));
     out.push('\n');
-    let (word, violations) = verdict(outcome, &judgements);
+    let traced = crate::invariants::traced_violations(policy, execution).len();
+    let (word, violations) = verdict(outcome, &judgements, traced);
     let list = violations
         .iter()
         .map(|i| format!("[{}]", i + 1))
@@ -197,6 +203,10 @@ pub fn render_text(
         "holds" => writeln!(
             out,
             "INV-GROUND   holds: everything bash executed is allowed"
+        ),
+        "violated" if list.is_empty() => writeln!(
+            out,
+            "INV-GROUND   VIOLATED: the pipeline allows, but a program runs or opens what is not allowed"
         ),
         "violated" => writeln!(
             out,
@@ -285,8 +295,9 @@ pub fn render_json(
             })
         })
         .collect();
-    let (word, violations) = verdict(outcome, &judgements);
-    json!({
+    let traced = crate::invariants::traced_violations(policy, execution).len();
+    let (word, violations) = verdict(outcome, &judgements, traced);
+    let mut value = json!({
         "outcome": outcome.outcome,
         "bashVersion": execution.bash_version,
         "status": execution.status,
@@ -295,7 +306,13 @@ pub fn render_json(
         "invGround": word,
         // Indices into `executed`, from 0.
         "violations": violations,
-    })
+    });
+    if let Some(object) = value.as_object_mut() {
+        for (key, field) in super::ground_real::json_fields(policy, execution) {
+            object.insert(key.to_owned(), field);
+        }
+    }
+    value
 }
 
 /// Backquoted, with control characters escaped.

@@ -17,6 +17,8 @@ mod batch;
 mod environment;
 pub(crate) mod families;
 mod race;
+mod real;
+mod real_cli;
 mod records;
 mod runners;
 mod session;

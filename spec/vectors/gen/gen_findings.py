@@ -19,6 +19,7 @@ DENY_REDIRECT = R(("*", "allow"), ("*>*", "deny"))
 DENY_PUSH = R(("*", "allow"), ("git push *", "deny"))
 DENY_PASSWD = R(("*", "allow"), ("cat /etc/passwd", "deny"))
 DENY_ENV = R(("*", "allow"), ("cat .env", "deny"))
+DENY_SSH = R(("*", "allow"), ("*/.ssh/*", "deny"))
 ALLOW_LS = R(("*", "ask"), ("ls", "allow"))
 ALLOW_CAT_RM = R(("*", "ask"), ("cat *", "allow"), ("rm *", "allow"))
 CS, PS, SUB = "command_substitution", "process_substitution", "subshell"
@@ -237,6 +238,10 @@ FAMILY_WITNESSES = [
      [U("set -k"), U("git ls-remote ssh://h/r GIT_SSH_COMMAND='rm -rf x'")], "allow"),
     ("F-39", ["POL-FLOOR-4"], DENY_RM, "taskset 1 rm -rf x", [U("taskset 1 rm -rf x")], "allow"),
     ("F-39", ["POL-FLOOR-4"], DENY_RM, "su root -c 'rm -rf x'", [U("su root -c 'rm -rf x'")], "allow"),
+    # Found by the real mode of the execution oracle (INV-GROUND-11): the
+    # units name no `.ssh` path; the file cat opens is one.
+    ("F-40", ["POL-CHECK-1"], DENY_SSH, "cd ~/.ssh && cat id_rsa", [U("cd ~/.ssh"), U("cat id_rsa")], "allow"),
+    ("F-40", ["POL-CHECK-1"], DENY_SSH, "cd ~ && cat .ssh/id_rsa", [U("cd ~"), U("cat .ssh/id_rsa")], "allow"),
 ]
 
 

@@ -43,6 +43,9 @@ pub const DENY_PUSH: &[(&str, PermissionState)] = &[("*", Allow), ("git push *",
 /// Everything allowed except reading `/etc/passwd` with `cat`.
 pub const DENY_PASSWD: &[(&str, PermissionState)] = &[("*", Allow), ("cat /etc/passwd", Deny)];
 
+/// Everything allowed except paths in an `.ssh` directory.
+pub const DENY_SSH: &[(&str, PermissionState)] = &[("*", Allow), ("*/.ssh/*", Deny)];
+
 /// Home directory used for every finding (no finding depends on it).
 pub const HOME: &str = "/home/u";
 
@@ -215,7 +218,21 @@ pub const FINDINGS: &[Finding] = &[
     ),
     whole("F-39", "taskset 1 rm -rf x"),
     whole("F-39", "su root -c 'rm -rf x'"),
+    reads_a_key("cd ~/.ssh && cat id_rsa", "cd ~/.ssh"),
+    reads_a_key("cd ~ && cat .ssh/id_rsa", "cd ~"),
 ];
+
+/// F-40: allowed by `*` under a `*/.ssh/*` deny, triggered by the first unit.
+const fn reads_a_key(command: &'static str, triggering: &'static str) -> Finding {
+    Finding {
+        id: "F-40",
+        command,
+        rules: DENY_SSH,
+        state: Allow,
+        matched_pattern: "*",
+        triggering,
+    }
+}
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
 /// the package by following them), in register order.
@@ -254,6 +271,7 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-37", &["POL-UNIT-7"]),
     ("F-38", &["POL-FLOOR-2"]),
     ("F-39", &["POL-FLOOR-4"]),
+    ("F-40", &["POL-CHECK-1"]),
 ];
 
 /// The clauses finding `id` follows.

@@ -1,0 +1,201 @@
+//! The programs' own documented machinery, which the real mode records but
+//! INV-GROUND does not judge (`INV-GROUND-10`): a program starting a helper
+//! as part of what it is documented to do, with nothing of the command's
+//! words in control of which program that is. This list is the oracle's
+//! own, kept apart from the hardened profile's tables on purpose: the
+//! oracle checks the profile, so it must not borrow the profile's beliefs
+//! about programs. An entry too broad hides a violation; so each one is
+//! narrow (a parent program, a child program) and says why.
+
+use super::traced::Traced;
+use super::words::basename;
+use super::workspace::{MAKE_RECIPES, PACKAGE_SCRIPTS};
+
+/// One kind of helper a program starts on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Machinery {
+    /// The program that starts it (the basename its caller ran it as).
+    pub parent: &'static str,
+    /// The helper's basename; a trailing `*` matches any rest.
+    pub child: &'static str,
+    /// Why this is the parent's documented behaviour, whatever its words.
+    pub why: &'static str,
+}
+
+/// Why the first exec is not judged: the oracle starts the command's bash.
+pub const THE_ORACLES_BASH: &str = "the oracle's own bash, which runs the command";
+
+/// Why an interpreter started through `/usr/bin/env` by a `#!` line is not
+/// judged: the script was (its argv is the script's).
+pub const SHEBANG_ENV: &str = "`#!/usr/bin/env NAME`: env runs the script's interpreter";
+
+/// Why a transparent wrapper that ran its inner program is not judged
+/// itself: it is judged through that program (`INV-GROUND-6`).
+pub const THROUGH_INNER: &str = "a transparent wrapper, judged through the program it ran";
+
+/// Why a recipe of the workspace's Makefile is not judged: it is the
+/// workspace's own (`echo built`), which the allowed `make …` names.
+pub const MAKE_RECIPE: &str = "make runs a recipe of the workspace's Makefile";
+
+/// Why git's transport to a local remote is not judged: git runs the
+/// other side's program through `sh -c` (`git-receive-pack 'PATH'` for a
+/// push, `git-upload-pack` for a fetch), and that shell runs it.
+pub const GIT_TRANSPORT: &str =
+    "git runs a local remote's git-receive-pack or git-upload-pack through sh -c";
+
+/// Why a package script started by npm is not judged as a program: it is
+/// the workspace's own script, which the allowed `npm …` names.
+pub const NPM_SCRIPT: &str =
+    "npm runs the workspace's package.json script with its script shell, sh -c SCRIPT";
+
+/// Why a program the workspace's own script runs is not judged: the
+/// script is the workspace's (`node test.js`), fixed before the command.
+pub const IN_WORKSPACE_SCRIPT: &str = "run by the workspace's own package script";
+
+/// The helpers programs start by design (`INV-GROUND-10`).
+pub const HELPERS: [Machinery; 2] = [
+    Machinery {
+        parent: "git",
+        child: "git",
+        why: "git runs itself for its own work (a local fetch's upload-pack, gc --auto)",
+    },
+    Machinery {
+        parent: "git",
+        child: "git-*",
+        why: "git runs the programs of its exec-path for its subcommands and transports",
+    },
+];
+
+/// The name a program is judged as: the basename of `argv[0]`, or for node
+/// running a script (`node /usr/bin/npm test`, how a `#!` line starts
+/// npm) the script's basename, `npm-cli.js` read as `npm`.
+pub(super) fn program_name(argv: &[String]) -> &str {
+    let first = argv.first().map_or("", |w| basename(w));
+    if first == "node" {
+        if let Some(script) = argv.get(1).map(|w| basename(w)) {
+            return match script {
+                "npm-cli.js" => "npm",
+                "npx-cli.js" => "npx",
+                other => other,
+            };
+        }
+    }
+    first
+}
+
+/// Why `traced` is machinery, if it is: `previous` is the program its
+/// process ran before this exec.
+pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machinery> {
+    // `#!/usr/bin/env node` at the top of a script: env, started by the
+    // kernel for the script, runs exactly the rest of its own argv.
+    if let Some(previous) = previous {
+        if let Some(started) = &previous.started_as {
+            if started.first().is_some_and(|w| basename(w) == "env")
+                && started.get(1..).is_some_and(|rest| {
+                    rest.len() == traced.argv.len()
+                        && rest
+                            .iter()
+                            .zip(&traced.argv)
+                            .enumerate()
+                            .all(|(i, (a, b))| a == b || (i == 0 && basename(a) == basename(b)))
+                })
+            {
+                return Some(Machinery {
+                    parent: "env",
+                    child: "*",
+                    why: SHEBANG_ENV,
+                });
+            }
+        }
+    }
+    let parent = traced.parents.first()?;
+    let parent_name = program_name(&parent.argv);
+    let child = traced.name();
+    if parent_name == "git" && is_git_transport(&traced.argv) {
+        return Some(Machinery {
+            parent: "git",
+            child: "sh",
+            why: GIT_TRANSPORT,
+        });
+    }
+    if parent_name == "make" && is_make_recipe(&traced.argv) {
+        return Some(Machinery {
+            parent: "make",
+            child: "*",
+            why: MAKE_RECIPE,
+        });
+    }
+    if parent_name == "npm" && is_package_script(&traced.argv) {
+        return Some(Machinery {
+            parent: "npm",
+            child: "sh",
+            why: NPM_SCRIPT,
+        });
+    }
+    HELPERS.into_iter().find(|helper| {
+        helper.parent == parent_name
+            && match helper.child.strip_suffix('*') {
+                Some(prefix) => child.starts_with(prefix),
+                None => child == helper.child,
+            }
+    })
+}
+
+/// `sh -c SCRIPT` for a script of the workspace's `package.json`, possibly
+/// with the arguments npm appends after a space (shell-quoted by npm).
+fn is_package_script(argv: &[String]) -> bool {
+    script_body(argv).is_some()
+}
+
+/// The package script `argv` (`sh -c SCRIPT …`) runs, if it runs one.
+pub(super) fn script_body(argv: &[String]) -> Option<&'static str> {
+    let [shell, dash_c, script] = argv else {
+        return None;
+    };
+    if basename(shell) != "sh" || dash_c != "-c" {
+        return None;
+    }
+    PACKAGE_SCRIPTS.iter().map(|(_, body)| *body).find(|body| {
+        script
+            .strip_prefix(body)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+    })
+}
+
+/// Whether `argv`, run by the shell of a package script, is that script's
+/// own command: its words begin with the script's words (`node test.js`,
+/// then whatever npm appended).
+pub(super) fn runs_the_script(shell: &[String], argv: &[String]) -> bool {
+    script_body(shell).is_some_and(|body| {
+        let words: Vec<&str> = body.split(' ').collect();
+        argv.len() >= words.len() && argv.iter().zip(&words).all(|(a, w)| a == w)
+    })
+}
+
+/// `sh -c 'git-receive-pack …'` (or `git-upload-pack`, `git-upload-archive`)
+/// and its argument copy, as git runs a local remote's side.
+fn is_git_transport(argv: &[String]) -> bool {
+    let (Some(shell), Some(dash_c), Some(script)) = (argv.first(), argv.get(1), argv.get(2)) else {
+        return false;
+    };
+    basename(shell) == "sh"
+        && dash_c == "-c"
+        && [
+            "git-receive-pack '",
+            "git-upload-pack '",
+            "git-upload-archive '",
+        ]
+        .iter()
+        .any(|side| script.starts_with(side))
+}
+
+/// A recipe of the workspace's Makefile, as make runs it: its words, or
+/// `/bin/sh -c RECIPE`.
+fn is_make_recipe(argv: &[String]) -> bool {
+    MAKE_RECIPES.iter().any(|(_, recipe)| {
+        let words: Vec<&str> = recipe.split(' ').collect();
+        let direct = argv.len() == words.len() && argv.iter().zip(&words).all(|(a, w)| a == w);
+        let shell = matches!(argv, [sh, c, r] if basename(sh) == "sh" && c == "-c" && r == recipe);
+        direct || shell
+    })
+}
