@@ -38,10 +38,7 @@ pub fn explain(outcome: &Outcome, profile: Profile, notes: &[String]) -> (String
             decided_by.get_or_insert_with(|| pattern.to_owned());
         }
         Some(_) => {}
-        None if outcome.outcome != PermissionState::Allow => {
-            parts.push("no rule matched: the policy's fallback".to_owned());
-        }
-        None => {}
+        None => parts.push("no rule matched: the policy's fallback".to_owned()),
     }
     if outcome.authorizer.is_some() {
         if let Some(event) = outcome.event_name() {
