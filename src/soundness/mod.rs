@@ -47,6 +47,7 @@ mod pairs;
 mod reach;
 mod report;
 mod respelled;
+pub mod roles;
 mod runners;
 
 pub use decide::decide_violations;

@@ -28,6 +28,9 @@ mod soundness;
 // chapter 11.3: the soundness run drawing from the families (features `ground`, `arbitrary`)
 mod soundness_families;
 
+// chapter 6.3: bash's own parse as a differential oracle of roles (features `ground`, `gen`)
+mod soundness_roles;
+
 // chapter 7: the reference bash policy
 mod policy;
 
