@@ -67,7 +67,7 @@ fn visit(source: &str, node: Node<'_>, out: &mut Vec<Simple>) {
         }
         // A here-document body is text to bash's rendering: not compared.
         "heredoc_body" => {}
-        "pipeline" => pipeline(source, node, out),
+        "pipeline" => pipeline(source, node, &[], out),
         _ => children(source, node, out),
     }
 }
@@ -111,7 +111,7 @@ fn redirected(source: &str, node: Node<'_>, out: &mut Vec<Simple>) {
         // The parser gives a redirection after `a && b` to the list; bash
         // binds it to the last command, `b` (the owner is no role: the
         // redirection is compared where bash puts it, INV-ROLE-3).
-        Some(b) if matches!(b.kind(), "list" | "redirected_statement") => {
+        Some(b) if matches!(b.kind(), "list" | "pipeline" | "redirected_statement") => {
             with_redirects(source, b, &redirects, out);
         }
         Some(b) if matches!(b.kind(), "variable_assignment" | "variable_assignments") => {
@@ -146,6 +146,7 @@ fn with_redirects(source: &str, node: Node<'_>, extra: &[Node<'_>], out: &mut Ve
                 with_redirects(source, *last, extra, out);
             }
         }
+        "pipeline" => pipeline(source, node, extra, out),
         "redirected_statement" => {
             let mut cursor = node.walk();
             let mut all: Vec<Node<'_>> = node
@@ -180,15 +181,22 @@ fn with_redirects(source: &str, node: Node<'_>, extra: &[Node<'_>], out: &mut Ve
 
 /// A pipeline: `|&` is bash's `2>&1 |`, a redirection of the command
 /// before it (manual §3.2.3), which the parser gives as an operator.
-fn pipeline(source: &str, node: Node<'_>, out: &mut Vec<Simple>) {
+/// `extra`: redirects the parser gave the whole pipeline, which bash binds
+/// to its last command.
+fn pipeline(source: &str, node: Node<'_>, extra: &[Node<'_>], out: &mut Vec<Simple>) {
     let mut cursor = node.walk();
     let all: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    let last = all.iter().rposition(Node::is_named);
     for (k, child) in all.iter().enumerate() {
         if !child.is_named() {
             continue;
         }
         let at = out.len();
-        visit(source, *child, out);
+        if Some(k) == last && !extra.is_empty() {
+            with_redirects(source, *child, extra, out);
+        } else {
+            visit(source, *child, out);
+        }
         let stderr_piped = all
             .get(k + 1)
             .is_some_and(|next| !next.is_named() && text(source, *next) == "|&");
@@ -332,14 +340,23 @@ fn redirect(source: &str, node: Node<'_>, simple: &mut Simple) {
         let field = cursor.field_name();
         more = cursor.goto_next_sibling();
         if !child.is_named() {
-            operator.push_str(&text(source, child));
+            // The operator comes before the target; a control operator
+            // after a here-document's delimiter (`<<EOF && cmd`) is the
+            // parser's way of holding the rest of the line.
+            if targets.is_empty() {
+                operator.push_str(&text(source, child));
+            }
             continue;
         }
+        let heredoc = node.kind() == "heredoc_redirect";
         match child.kind() {
             "file_descriptor" | "heredoc_body" | "heredoc_end" => {}
             "heredoc_start" => targets.push(text(source, child)),
             _ if field == Some("argument") => simple.words.push(text(source, child)),
             _ if is_redirect(child) => redirect(source, child, simple),
+            // The rest of a here-document's line: commands, visited as
+            // the redirect's children.
+            _ if heredoc => {}
             _ => targets.push(text(source, child)),
         }
     }
