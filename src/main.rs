@@ -1,15 +1,20 @@
 //! `inner-cmd`: the command-line front end of the reference specification.
 //!
-//! Thin by design: every subcommand parses its arguments and calls one
-//! library function, so that the CLI adds no behaviour of its own.
+//! Thin by design: this file only parses the command line and dispatches;
+//! each subcommand's arguments and handler live in `src/cli/`, and every
+//! handler calls the library, so that the CLI adds no behaviour of its own.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 mod cli;
-use cli::{load_policy, PolicyArgs};
-#[cfg(not(feature = "ground"))]
+#[cfg(not(all(
+    feature = "ground",
+    feature = "gen",
+    feature = "proptest",
+    feature = "audit"
+)))]
 use cli::{needs_feature, Unavailable};
 
 #[derive(Parser)]
@@ -26,19 +31,19 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the whole pipeline (gate, then authorizer) on one command and print a trace.
-    Check(CheckArgs),
+    Check(cli::check::Args),
     /// Serve the oracle protocol: JSON Lines on stdin/stdout (`--audit`: the audit protocol).
-    Serve(ServeArgs),
+    Serve(cli::serve::Args),
     /// Answer one `decide` request read from stdin.
     Decide,
     /// Run the conformance vectors against another implementation.
-    Conform(ConformArgs),
+    Conform(cli::conform::Args),
     /// Throw generated requests at another implementation and shrink the first divergence.
     #[cfg(feature = "proptest")]
-    Fuzz(FuzzArgs),
+    Fuzz(cli::fuzz::Args),
     /// Run a command in bash in a sandbox and show what it executes, judged (INV-GROUND).
     #[cfg(feature = "ground")]
-    Ground(GroundArgs),
+    Ground(cli::ground::Args),
     // A subcommand whose feature is off stays a (hidden) variant taking any
     // arguments, so that running it says which feature to build with instead
     // of clap's "unrecognized subcommand" (PIPE-13). The pattern, for every
@@ -52,10 +57,10 @@ enum Command {
     Ground(Unavailable),
     /// Audit a permission layer against what bash runs (spec chapter 13).
     #[cfg(feature = "audit")]
-    Audit(AuditArgs),
+    Audit(cli::audit::Args),
     /// Print generated cases of the families of bash constructs as JSON lines, or list the families.
     #[cfg(feature = "gen")]
-    Gen(GenArgs),
+    Gen(cli::gen::Args),
     #[cfg(not(feature = "gen"))]
     #[command(hide = true, disable_help_flag = true)]
     Gen(Unavailable),
@@ -67,620 +72,28 @@ enum Command {
     Audit(Unavailable),
 }
 
-#[derive(clap::Args)]
-struct ServeArgs {
-    /// Speak the audit protocol (spec chapter 13): approved exactly when the pipeline allows.
-    #[arg(long)]
-    audit: bool,
-    /// With `--audit`: `deployed` or `hardened`.
-    #[arg(long, value_enum, default_value_t, requires = "audit")]
-    profile: cli::ProfileArg,
-    /// With `--audit`: a policy file; default: the built-in example.
-    #[arg(long, requires = "audit")]
-    policy: Option<std::path::PathBuf>,
-}
-
-#[cfg(feature = "audit")]
-#[derive(clap::Args)]
-struct AuditArgs {
-    /// The layer's command line (split on whitespace, no shell), speaking the audit protocol.
-    #[arg(long = "impl", required_unless_present = "merge")]
-    implementation: Option<String>,
-    /// The seed of the generated cases.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Run for this many minutes.
-    #[arg(long, conflicts_with = "cases")]
-    minutes: Option<f64>,
-    /// Run this many cases of the shard (default 200).
-    #[arg(long)]
-    cases: Option<u64>,
-    /// Write the JSON report here.
-    #[arg(long)]
-    json: Option<std::path::PathBuf>,
-    /// Write the Markdown report here.
-    #[arg(long)]
-    markdown: Option<std::path::PathBuf>,
-    /// Re-check the witnesses of this saved JSON report instead of generating.
-    #[arg(long, conflicts_with_all = ["minutes", "cases", "merge"])]
-    replay: Option<std::path::PathBuf>,
-    /// Run shard K of N (`K/N`) of the case stream.
-    #[arg(long, default_value = "0/1")]
-    shard: String,
-    /// Join these shards' JSON reports into one (no layer is run).
-    #[arg(long, num_args = 1.., conflicts_with_all = ["implementation", "replay"])]
-    merge: Vec<std::path::PathBuf>,
-}
-
-#[cfg(feature = "gen")]
-#[derive(clap::Args)]
-struct GenArgs {
-    /// Only cases of this family (default: every family in turn).
-    #[arg(long)]
-    family: Option<String>,
-    /// How many cases.
-    #[arg(long, default_value_t = 10)]
-    count: usize,
-    /// The seed: the same seed prints the same cases.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// List the families (name, clause, summary) instead.
-    #[arg(long)]
-    list: bool,
-}
-
-#[cfg(feature = "ground")]
-#[derive(clap::Args)]
-struct GroundArgs {
-    #[command(flatten)]
-    policy: PolicyArgs,
-    /// Print one JSON object instead of the readable report.
-    #[arg(long)]
-    json: bool,
-    /// Read JSON lines (`{"command": …}`) from FILE and print one JSON report a line.
-    #[arg(long, value_name = "FILE", conflicts_with = "command")]
-    batch: Option<std::path::PathBuf>,
-    /// Sessions run at once for `--batch` (default: the number of cores).
-    #[arg(long)]
-    jobs: Option<usize>,
-    /// The exit status of every stub (0: every program succeeds).
-    #[arg(long, default_value_t = 0)]
-    stub_status: u8,
-    /// The wall-clock limit of one command, in milliseconds.
-    #[arg(long, default_value_t = 2000)]
-    time_limit_ms: u64,
-    /// The full bash command, as the agent would run it.
-    #[arg(required_unless_present = "batch")]
-    command: Option<String>,
-}
-
-#[cfg(feature = "proptest")]
-#[derive(clap::Args)]
-struct FuzzArgs {
-    /// The implementation's command line (split on whitespace, no shell).
-    #[arg(long = "impl")]
-    implementation: String,
-    /// The operations to generate, comma-separated.
-    #[arg(long, default_value = "match,units,check,advisory,authorize,decide")]
-    ops: String,
-    /// Send this profile with every operation that takes one.
-    #[arg(long, value_parser = ["deployed", "hardened"])]
-    profile: Option<String>,
-    /// Stop after this many seconds without a divergence (default 60).
-    #[arg(long, conflicts_with = "cases")]
-    seconds: Option<f64>,
-    /// Stop after this many cases without a divergence.
-    #[arg(long)]
-    cases: Option<u64>,
-    /// Seed of the generator: the same seed gives the same cases.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Seconds one answer may take.
-    #[arg(long, default_value_t = 10.0)]
-    timeout: f64,
-    /// Where the vector file of a divergence is written.
-    #[arg(long, default_value = "fuzz-findings")]
-    out: std::path::PathBuf,
-}
-
-#[derive(clap::Args)]
-struct CheckArgs {
-    #[command(flatten)]
-    policy: PolicyArgs,
-    /// Print one JSON object instead of the readable trace.
-    #[arg(long)]
-    json: bool,
-    /// Exit with the outcome: 0 allow, 3 ask, 4 deny (1 and 2 stay errors).
-    #[arg(long)]
-    exit_status: bool,
-    /// The full bash command, as the agent would run it; `-` reads it from
-    /// standard input (one trailing newline removed).
-    command: String,
-}
-
-#[derive(clap::Args)]
-struct ConformArgs {
-    /// The implementation's command line (split on whitespace, no shell).
-    #[arg(long = "impl")]
-    implementation: String,
-    /// Directory of vector files; default: the vectors built into this binary.
-    #[arg(long)]
-    vectors: Option<std::path::PathBuf>,
-    /// Only run the vectors of this profile, and send it with each request; default: every vector as written.
-    #[arg(long, value_parser = ["deployed", "hardened"])]
-    profile: Option<String>,
-    /// Only run vectors whose id matches this glob.
-    #[arg(long)]
-    only: Option<String>,
-    /// Only run these chapters (comma-separated vector file chapters, e.g. `auth,payload,strip,wrap`).
-    #[arg(long)]
-    chapter: Option<String>,
-    /// Count `unsupported_op` answers as failures.
-    #[arg(long)]
-    require_all: bool,
-    /// Also write the report as JUnit XML to this file.
-    #[arg(long)]
-    junit: Option<std::path::PathBuf>,
-    /// A file of `glob -> reason` lines naming known divergences.
-    #[arg(long)]
-    skip_file: Option<std::path::PathBuf>,
-    /// Print the report as JSON.
-    #[arg(long)]
-    json: bool,
-    /// Seconds one case (or the handshake) may take before it counts as errored.
-    #[arg(long, default_value_t = 10.0)]
-    timeout: f64,
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Check(args) => check(&args),
-        Command::Serve(args) => serve(&args),
-        Command::Decide => decide(),
-        Command::Conform(args) => conform(&args),
+        Command::Check(args) => cli::check::run(&args),
+        Command::Serve(args) => cli::serve::run(&args),
+        Command::Decide => cli::decide::run(),
+        Command::Conform(args) => cli::conform::run(&args),
         #[cfg(feature = "proptest")]
-        Command::Fuzz(args) => fuzz(&args),
+        Command::Fuzz(args) => cli::fuzz::run(&args),
         #[cfg(feature = "ground")]
-        Command::Ground(args) => ground(&args),
+        Command::Ground(args) => cli::ground::run(&args),
         #[cfg(not(feature = "ground"))]
         Command::Ground(_) => needs_feature("ground", "ground"),
         #[cfg(feature = "audit")]
-        Command::Audit(args) => audit(&args),
+        Command::Audit(args) => cli::audit::run(&args),
         #[cfg(feature = "gen")]
-        Command::Gen(args) => gen(&args),
+        Command::Gen(args) => cli::gen::run(&args),
         #[cfg(not(feature = "gen"))]
         Command::Gen(_) => needs_feature("gen", "gen"),
         #[cfg(not(feature = "proptest"))]
         Command::Fuzz(_) => needs_feature("fuzz", "proptest"),
         #[cfg(not(feature = "audit"))]
         Command::Audit(_) => needs_feature("audit", "audit"),
-    }
-}
-
-/// Prints one line per item; a reader that left early (`| head`) ends the
-/// output quietly instead of a panic of `println!` (exit 0: what was asked
-/// for was printed); another write error exits 2.
-#[cfg(any(feature = "gen", feature = "ground"))]
-fn print_lines<T: std::fmt::Display>(lines: impl IntoIterator<Item = T>) -> ExitCode {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    for line in lines {
-        match writeln!(out, "{line}") {
-            Ok(()) => {}
-            Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => break,
-            Err(error) => {
-                eprintln!("inner-cmd: cannot write: {error}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    ExitCode::SUCCESS
-}
-
-/// `inner-cmd gen`: cases of the families of bash constructs (`GEN-FAM-14`).
-/// Exit 2 when `--family` names no family.
-#[cfg(feature = "gen")]
-fn gen(args: &GenArgs) -> ExitCode {
-    use inner_cmd_spec::gen::families::gen_lines;
-    match gen_lines(args.family.as_deref(), args.count, args.seed, args.list) {
-        Ok(lines) => print_lines(lines),
-        Err(error) => {
-            eprintln!("inner-cmd gen: {error}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// `inner-cmd audit`: a layer checked against bash (`AUDIT-*`). Exit 0 no
-/// witness, 1 witnesses, 2 error (`AUDIT-10`).
-#[cfg(feature = "audit")]
-fn audit(args: &AuditArgs) -> ExitCode {
-    let mut how = inner_cmd_spec::audit::invoke::Invocation::default();
-    how.layer.clone_from(&args.implementation);
-    how.seed = args.seed;
-    how.minutes = args.minutes;
-    how.cases = args.cases;
-    how.shard.clone_from(&args.shard);
-    how.replay.clone_from(&args.replay);
-    how.merge.clone_from(&args.merge);
-    how.json.clone_from(&args.json);
-    how.markdown.clone_from(&args.markdown);
-    match inner_cmd_spec::audit::invoke::invoke(&how) {
-        Ok((markdown, status)) => {
-            print!("{markdown}");
-            ExitCode::from(status)
-        }
-        Err(error) => {
-            eprintln!("inner-cmd audit: {error}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// `inner-cmd ground`: what bash executes for the command, each executed
-/// command judged by the policy and matched to the unit that judged it
-/// (`INV-GROUND-*`). Exit 0 whatever it finds; 2 when the policy or the
-/// oracle cannot be set up.
-#[cfg(feature = "ground")]
-fn ground(args: &GroundArgs) -> ExitCode {
-    use inner_cmd_spec::ground::{Config, Oracle};
-    use inner_cmd_spec::hardened::Profile;
-    use inner_cmd_spec::pipeline;
-    use inner_cmd_spec::trace::ground as report;
-    let (policy, source) = match load_policy("ground", &args.policy) {
-        Ok(loaded) => loaded,
-        Err(code) => return code,
-    };
-    let profile = Profile::from(args.policy.profile);
-    let mut config = Config::default();
-    config.stub_status = args.stub_status;
-    config.time_limit = std::time::Duration::from_millis(args.time_limit_ms);
-    let oracle = match Oracle::new(config) {
-        Ok(oracle) => oracle,
-        Err(error) => {
-            eprintln!("inner-cmd ground: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Some(file) = &args.batch {
-        let input = match std::fs::read_to_string(file) {
-            Ok(input) => input,
-            Err(error) => {
-                eprintln!("inner-cmd ground: {}: {error}", file.display());
-                return ExitCode::from(2);
-            }
-        };
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        return print_lines(inner_cmd_spec::trace::batch(
-            &oracle,
-            &policy,
-            profile,
-            &input,
-            args.jobs.unwrap_or(cores),
-        ));
-    }
-    let command = args.command.clone().unwrap_or_default();
-    let outcome =
-        pipeline::decide_profiled(&policy, &command, &pipeline::Options::default(), profile);
-    let execution = oracle.run(&command);
-    if args.json {
-        let mut value = report::render_json(&policy, &outcome, &execution);
-        if let Some(object) = value.as_object_mut() {
-            object.insert("command".to_owned(), command.clone().into());
-            object.insert("policy".to_owned(), source.into());
-            object.insert("profile".to_owned(), profile.name().into());
-        }
-        println!("{value}");
-    } else {
-        println!("command      {command:?}");
-        println!("policy       {source}");
-        println!("profile      {}", profile.name());
-        print!("{}", report::render_text(&policy, &outcome, &execution));
-    }
-    ExitCode::SUCCESS
-}
-
-/// `inner-cmd check`: the pipeline on one command, with a readable trace
-/// (`PIPE-9`); the command from standard input when it is `-` (`PIPE-10`).
-///
-/// The policy is the explicit `--policy` file on top of the package's file
-/// search; with neither a file found nor `--policy`, the built-in example
-/// (`PIPE-12`). Exit 0 whatever the outcome (the outcome is the output), or
-/// with `--exit-status` 0, 3 or 4 for allow, ask, deny (`PIPE-11`); 2 on a
-/// bad policy or an unreadable standard input.
-fn check(args: &CheckArgs) -> ExitCode {
-    use inner_cmd_spec::hardened::Profile;
-    use inner_cmd_spec::{pipeline, trace};
-    let (policy, source) = match load_policy("check", &args.policy) {
-        Ok(loaded) => loaded,
-        Err(code) => return code,
-    };
-    let command = match args.command.as_str() {
-        "-" => match cli::command_from_stdin() {
-            Ok(command) => command,
-            Err(message) => {
-                eprintln!("inner-cmd check: {message}");
-                return ExitCode::from(2);
-            }
-        },
-        command => command.to_owned(),
-    };
-    let profile = Profile::from(args.policy.profile);
-    let options = pipeline::Options::default();
-    let outcome = pipeline::decide_profiled(&policy, &command, &options, profile);
-    if args.json {
-        let mut value = trace::render_json(&policy, &command, &outcome);
-        if let Some(object) = value.as_object_mut() {
-            object.insert("policy".to_owned(), source.into());
-            if profile == Profile::Hardened {
-                object.insert("profile".to_owned(), profile.name().into());
-                object.insert(
-                    "hardenedClauses".to_owned(),
-                    trace::hardened_clauses_json(&outcome),
-                );
-            }
-        }
-        println!("{value}");
-    } else {
-        println!("policy       {source}");
-        if profile == Profile::Hardened {
-            println!("profile      hardened (spec chapter 12)");
-        }
-        print!("{}", trace::render_text(&policy, &command, &outcome));
-        if profile == Profile::Hardened {
-            print!("{}", trace::render_hardened(&outcome));
-        }
-    }
-    if args.exit_status {
-        cli::outcome_status(outcome.outcome)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-/// `inner-cmd serve`: the oracle protocol on stdin/stdout (`PROTO-*`), or
-/// with `--audit` the audit protocol (`AUDIT-12`).
-fn serve(args: &ServeArgs) -> ExitCode {
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let served = if args.audit {
-        serve_audit(args, stdin.lock(), stdout.lock())
-    } else {
-        inner_cmd_spec::protocol::server::serve(stdin.lock(), stdout.lock())
-    };
-    match served {
-        Ok(()) => ExitCode::SUCCESS,
-        // A closed stdout means the client left; nothing is left to answer.
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("inner-cmd serve: {error}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// `serve --audit`: the pipeline under the profile and policy as an audited layer.
-fn serve_audit(
-    args: &ServeArgs,
-    input: impl std::io::BufRead,
-    output: impl std::io::Write,
-) -> std::io::Result<()> {
-    use inner_cmd_spec::hardened::Profile;
-    use inner_cmd_spec::policy::{config, Policy};
-    let home = std::env::var("HOME").unwrap_or_default();
-    let loaded = match &args.policy {
-        None => config::example_policy(),
-        Some(path) => config::load_file(path, &home),
-    }
-    .map_err(|error| std::io::Error::other(error.to_string()))?;
-    let policy = Policy::from_config(loaded, home);
-    let profile = Profile::from(args.profile);
-    inner_cmd_spec::protocol::audit::serve_audit(input, output, &policy, profile)
-}
-
-/// `inner-cmd decide`: one `decide` request on stdin, its answer on stdout (`PROTO-13`).
-fn decide() -> ExitCode {
-    use std::io::Read;
-    let limit = inner_cmd_spec::protocol::MAX_LINE_BYTES;
-    let mut input = Vec::new();
-    let read = std::io::stdin()
-        .lock()
-        .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
-        .read_to_end(&mut input);
-    if let Err(error) = read {
-        eprintln!("inner-cmd decide: cannot read stdin: {error}");
-        return ExitCode::FAILURE;
-    }
-    if input.len() > limit {
-        eprintln!("inner-cmd decide: line_too_long: request longer than {limit} bytes");
-        return ExitCode::FAILURE;
-    }
-    match inner_cmd_spec::protocol::answer_decide(&input) {
-        Ok(answer) => {
-            println!("{answer}");
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("inner-cmd decide: {error}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// `inner-cmd conform`: the vectors against another implementation (`CONF-RUN-*`).
-///
-/// Exit 0: every supported case passed; 1: a case failed or errored, none
-/// passed, or (with `--require-all`) one was unsupported; 2: the run could
-/// not start (bad arguments, vectors, skip file, handshake) or the JUnit file
-/// could not be written.
-fn conform(args: &ConformArgs) -> ExitCode {
-    use inner_cmd_spec::conform;
-    use std::io::IsTerminal;
-    let usage = |message: String| {
-        eprintln!("inner-cmd conform: {message}");
-        ExitCode::from(2)
-    };
-    let command = match conform::split_command_line(&args.implementation) {
-        Ok(command) => command,
-        Err(error) => return usage(error.to_string()),
-    };
-    let files = match &args.vectors {
-        None => conform::builtin_vectors(),
-        Some(dir) => conform::load_vectors(dir),
-    };
-    let files = match files {
-        Ok(files) => files,
-        Err(error) if args.vectors.is_some() => {
-            return usage(format!(
-                "{error} (--vectors names a directory of vector files; without it the built-in vectors run)"
-            ))
-        }
-        Err(error) => return usage(error.to_string()),
-    };
-    let skips = match &args.skip_file {
-        None => Vec::new(),
-        Some(path) => {
-            match std::fs::read_to_string(path).map(|text| conform::parse_skip_file(&text)) {
-                Ok(Ok(skips)) => skips,
-                Ok(Err(error)) => return usage(format!("{}: {error}", path.display())),
-                Err(error) => return usage(format!("{}: {error}", path.display())),
-            }
-        }
-    };
-    let timeout = match std::time::Duration::try_from_secs_f64(args.timeout) {
-        Ok(timeout) if !timeout.is_zero() => timeout,
-        _ => {
-            return usage(format!(
-                "--timeout must be a positive number of seconds, not {}",
-                args.timeout
-            ))
-        }
-    };
-    let known: Vec<&str> = files.iter().map(|file| file.chapter.as_str()).collect();
-    let chapters = match args
-        .chapter
-        .as_deref()
-        .map(|list| conform::parse_chapters(list, &known))
-    {
-        None => Vec::new(),
-        Some(Ok(chapters)) => chapters,
-        Some(Err(message)) => return usage(message),
-    };
-    let cases: Vec<conform::Case> = files.iter().flat_map(conform::VectorFile::cases).collect();
-    let options = conform::RunOptions {
-        command,
-        only: args.only.clone(),
-        chapters,
-        profile: args.profile.clone(),
-        skips,
-        timeout,
-        progress: std::io::stderr().is_terminal(),
-    };
-    let report = match conform::run(&cases, &options) {
-        Ok(report) => report,
-        Err(error) => return usage(error.to_string()),
-    };
-    if args.json {
-        match serde_json::to_string_pretty(&report) {
-            Ok(json) => println!("{json}"),
-            Err(error) => return usage(format!("cannot print the report: {error}")),
-        }
-    } else {
-        print!("{}", report.render());
-    }
-    if let Some(path) = &args.junit {
-        let started = std::time::SystemTime::now()
-            .checked_sub(report.elapsed)
-            .unwrap_or(std::time::UNIX_EPOCH);
-        let xml = conform::junit::render(
-            &report,
-            args.require_all,
-            &conform::junit::Run::here(started),
-        );
-        if let Err(error) = std::fs::write(path, xml) {
-            return usage(format!("cannot write {}: {error}", path.display()));
-        }
-    }
-    if report.passed + report.failed + report.errored == 0 {
-        eprintln!(
-            "inner-cmd conform: no vector passed, failed or errored; check --vectors, --only, --chapter, --profile and the skip file"
-        );
-    }
-    if report.success(args.require_all) {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
-}
-
-/// `inner-cmd fuzz`: generated requests against another implementation
-/// (`CONF-FUZZ-*`). Exit 0: the budget ran out with no divergence; 1: a
-/// divergence, printed and written as a vector file; 2: the run could not be made.
-#[cfg(feature = "proptest")]
-fn fuzz(args: &FuzzArgs) -> ExitCode {
-    use inner_cmd_spec::conform::{self, fuzz};
-    let usage = |message: String| {
-        eprintln!("inner-cmd fuzz: {message}");
-        ExitCode::from(2)
-    };
-    let command = match conform::split_command_line(&args.implementation) {
-        Ok(command) => command,
-        Err(error) => return usage(error.to_string()),
-    };
-    let ops = match fuzz::parse_ops(&args.ops) {
-        Ok(ops) => ops,
-        Err(error) => return usage(error.to_string()),
-    };
-    let seconds = |value: f64, name: &str| match std::time::Duration::try_from_secs_f64(value) {
-        Ok(duration) if !duration.is_zero() => Ok(duration),
-        _ => Err(format!(
-            "--{name} must be a positive number of seconds, not {value}"
-        )),
-    };
-    let budget = match (args.cases, args.seconds) {
-        (Some(cases), _) => fuzz::Budget::Cases(cases),
-        (None, given) => match seconds(given.unwrap_or(60.0), "seconds") {
-            Ok(limit) => fuzz::Budget::Time(limit),
-            Err(message) => return usage(message),
-        },
-    };
-    let timeout = match seconds(args.timeout, "timeout") {
-        Ok(timeout) => timeout,
-        Err(message) => return usage(message),
-    };
-    let options = fuzz::FuzzOptions {
-        command,
-        ops,
-        profile: args.profile.clone(),
-        budget,
-        seed: args.seed,
-        timeout,
-        out_dir: args.out.clone(),
-    };
-    let report = match fuzz::fuzz(&options) {
-        Ok(report) => report,
-        Err(error) => return usage(error.to_string()),
-    };
-    for (op, count) in &report.declined {
-        let dropped = if report.dropped.contains(op) {
-            ", no longer generated"
-        } else {
-            ""
-        };
-        println!("declined     {op}: {count} cases answered unsupported_op{dropped}");
-    }
-    match &report.divergence {
-        None => {
-            println!("{} cases, no divergence (seed {})", report.cases, args.seed);
-            ExitCode::SUCCESS
-        }
-        Some(found) => {
-            print!(
-                "{}",
-                fuzz::render_divergence(found, report.cases, args.seed, &args.implementation)
-            );
-            ExitCode::FAILURE
-        }
     }
 }

@@ -18,6 +18,7 @@ use std::fmt::Write as _;
 
 use serde_json::{json, Value};
 
+use crate::hardened::Profile;
 use crate::pipeline::Outcome;
 use crate::policy::check::UnitDecision;
 use crate::policy::{CheckResult, Policy, UnitContext, WrapperKind};
@@ -119,6 +120,28 @@ pub fn render_json(policy: &Policy, command: &str, outcome: &Outcome) -> Value {
         "authorizer": outcome.authorizer,
         "details": outcome.details,
     })
+}
+
+/// What `inner-cmd check --json` prints (`PIPE-9`, `PIPE-12`): [`render_json`]
+/// plus where the policy came from and, under the hardened profile, the
+/// profile's name and the clauses that decided ([`hardened_clauses_json`]).
+#[must_use]
+pub fn render_check_json(
+    policy: &Policy,
+    command: &str,
+    outcome: &Outcome,
+    source: &str,
+    profile: Profile,
+) -> Value {
+    let mut value = render_json(policy, command, outcome);
+    if let Some(object) = value.as_object_mut() {
+        object.insert("policy".to_owned(), source.into());
+        if profile == Profile::Hardened {
+            object.insert("profile".to_owned(), profile.name().into());
+            object.insert("hardenedClauses".to_owned(), hardened_clauses_json(outcome));
+        }
+    }
+    value
 }
 
 /// The hardened clauses that decided parts of an outcome (`HARD-TRACE-1`):

@@ -6,6 +6,19 @@
 
 use std::process::ExitCode;
 
+#[cfg(feature = "audit")]
+pub mod audit;
+pub mod check;
+pub mod conform;
+pub mod decide;
+#[cfg(feature = "proptest")]
+pub mod fuzz;
+#[cfg(feature = "gen")]
+pub mod gen;
+#[cfg(feature = "ground")]
+pub mod ground;
+pub mod serve;
+
 /// The arguments of a subcommand this binary was built without: all accepted,
 /// none used (PIPE-13).
 #[derive(clap::Args)]
@@ -17,7 +30,15 @@ pub struct Unavailable {
 /// The exit status of a subcommand whose feature is off (PIPE-13): the
 /// message names the feature and the install command; exit 2, as a usage error.
 // Unused when every gated subcommand's feature is on: list each feature here.
-#[cfg_attr(all(feature = "ground"), allow(dead_code))]
+#[cfg_attr(
+    all(
+        feature = "ground",
+        feature = "gen",
+        feature = "proptest",
+        feature = "audit"
+    ),
+    allow(dead_code)
+)]
 pub fn needs_feature(subcommand: &str, feature: &str) -> ExitCode {
     eprintln!(
         "inner-cmd {subcommand}: this subcommand needs the `{feature}` feature: \
@@ -114,4 +135,24 @@ pub fn command_from_stdin() -> Result<String, String> {
         }
     }
     Ok(command)
+}
+
+/// Prints one line per item; a reader that left early (`| head`) ends the
+/// output quietly instead of a panic of `println!` (exit 0: what was asked
+/// for was printed); another write error exits 2.
+#[cfg(any(feature = "gen", feature = "ground"))]
+pub fn print_lines<T: std::fmt::Display>(lines: impl IntoIterator<Item = T>) -> ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        match writeln!(out, "{line}") {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => break,
+            Err(error) => {
+                eprintln!("inner-cmd: cannot write: {error}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
 }

@@ -215,6 +215,26 @@ pub fn render_text(
     out
 }
 
+/// What `inner-cmd ground --json` prints: [`render_json`] plus the command,
+/// where the policy came from and the profile.
+#[must_use]
+pub fn render_report_json(
+    policy: &Policy,
+    outcome: &Outcome,
+    execution: &Result<Execution, GroundError>,
+    command: &str,
+    source: &str,
+    profile: crate::hardened::Profile,
+) -> Value {
+    let mut value = render_json(policy, outcome, execution);
+    if let Some(object) = value.as_object_mut() {
+        object.insert("command".to_owned(), command.into());
+        object.insert("policy".to_owned(), source.into());
+        object.insert("profile".to_owned(), profile.name().into());
+    }
+    value
+}
+
 /// The report as one JSON object.
 #[must_use]
 pub fn render_json(
