@@ -17,6 +17,8 @@ pub mod fuzz;
 pub mod gen;
 #[cfg(feature = "ground")]
 pub mod ground;
+#[cfg(all(feature = "ground", feature = "gen"))]
+pub mod roles;
 pub mod serve;
 
 /// The arguments of a subcommand this binary was built without: all accepted,
