@@ -45,6 +45,7 @@ mod misparsed;
 mod observation;
 mod pairs;
 mod reach;
+mod redirections;
 mod report;
 mod respelled;
 pub mod roles;
