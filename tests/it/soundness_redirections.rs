@@ -90,13 +90,12 @@ fn inv_known_2_redirection_witnesses_are_claimed_by_their_finding() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// INV-KNOWN-2: each classifier recognizes only its own cause. F-40 does
-/// not claim a word after a redirection that is no close (F-22's `git
-/// >out push --force`), nor a close whose removal leaves the command
-/// allowed; F-42 does not claim a redirection without a descriptor `0`
-/// (`git >/dev/null push --force`); F-41 does not claim a substitution
-/// that is no word of a
-/// duplication (`echo x > "$(rm -rf x)"`, F-7).
+/// INV-KNOWN-2: each classifier recognizes only its own cause. F-40
+/// does not claim a word after a redirection that is no close (F-22's
+/// `git >out push --force`); F-42 does not claim a redirection without a
+/// descriptor `0` (`git >/dev/null push --force`); F-41 does not claim a
+/// substitution that is no word of a duplication (`echo x > "$(rm -rf
+/// x)"`, F-7).
 #[test]
 fn inv_known_2_redirection_classifiers_claim_only_their_own_cause() {
     let oracle = Oracle::new(Config::default()).expect("the execution oracle");
