@@ -47,7 +47,6 @@ const WITNESSES: &[(&str, Option<Rules>, &str)] = &[
     ("F-42", Some(DENY_PUSH), "git 0</dev/null push --force"),
     ("F-42", Some(DENY_RM_RF), "rm 0</dev/null -rf x"),
     ("F-42", Some(DENY_PUSH), "git 0<<<x push --force"),
-    ("F-42", Some(DENY_ENV), "cat 0<>/dev/null .env"),
 ];
 
 fn policy(rules: Option<Rules>) -> Policy {

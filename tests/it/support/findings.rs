@@ -215,6 +215,30 @@ pub const FINDINGS: &[Finding] = &[
     ),
     whole("F-39", "taskset 1 rm -rf x"),
     whole("F-39", "su root -c 'rm -rf x'"),
+    Finding {
+        id: "F-40",
+        command: "git 2>&- push --force",
+        rules: DENY_PUSH,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "git",
+    },
+    Finding {
+        id: "F-41",
+        command: "echo hi >&'$(git push --force)'",
+        rules: DENY_PUSH,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "echo hi",
+    },
+    Finding {
+        id: "F-42",
+        command: "git 0</dev/null push --force",
+        rules: DENY_PUSH,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "git 0",
+    },
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -254,6 +278,9 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-37", &["POL-UNIT-7"]),
     ("F-38", &["POL-FLOOR-2"]),
     ("F-39", &["POL-FLOOR-4"]),
+    ("F-40", &["POL-UNIT-2", "POL-UNIT-4"]),
+    ("F-41", &["POL-UNIT-2"]),
+    ("F-42", &["POL-UNIT-4"]),
 ];
 
 /// The clauses finding `id` follows.
