@@ -185,10 +185,20 @@ fn judge(
             other => Reading::Failed(format!("exit status {other}: {}", err.trim())),
         };
     }
+    // Each sentinel on a line of its own: a line continuation at the end of
+    // the text joins the closing one to its last command (`echo hi \`
+    // renders `echo hi : …close`), which must not count as framed.
     let body = out
         .strip_prefix(open)
         .and_then(|rest| rest.strip_prefix('\n'))
-        .and_then(|rest| rest.trim_end().strip_suffix(close));
+        .and_then(|rest| {
+            let rest = rest.trim_end();
+            if rest == close {
+                Some("")
+            } else {
+                rest.strip_suffix(close)?.strip_suffix('\n')
+            }
+        });
     match body {
         Some(body) if !body.contains(open) && !body.contains(close) => {
             Reading::Rendered(body.to_owned())
