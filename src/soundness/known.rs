@@ -98,6 +98,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: redirections::descriptor_zero_read_as_an_argument,
     },
     KnownGroundViolation {
+        id: "F-43",
+        applies: redirections::read_write_splits_the_parse,
+    },
+    KnownGroundViolation {
         id: "F-22",
         applies: misparsed::words_after_a_redirection,
     },

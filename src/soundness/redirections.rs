@@ -170,6 +170,26 @@ pub(super) fn descriptor_zero_read_as_an_argument(o: &GroundObservation<'_>) -> 
     })
 }
 
+/// F-43: `[n]<>word` is no operator of the grammar: the parse splits at
+/// `<`, gives the rest of the command to a redirect of `>`, and the
+/// command after the target is in no unit (`0<>f rm -rf x`: the units `0`
+/// and `<`). What ran comes after a `<>` in the command, and no judged
+/// unit holds its command word.
+pub(super) fn read_write_splits_the_parse(o: &GroundObservation<'_>) -> bool {
+    let ran = core(&o.violation.text);
+    let Some(name) = ran.split(' ').next().filter(|n| !n.is_empty()) else {
+        return false;
+    };
+    let command = squeeze(o.command);
+    let after_read_write = command
+        .match_indices("<>")
+        .any(|(at, _)| command.get(at..).is_some_and(|rest| rest.contains(&ran)));
+    after_read_write
+        && !judged_units(o)
+            .iter()
+            .any(|u| squeeze(&u.text).split(' ').any(|w| w == name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

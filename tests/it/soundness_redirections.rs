@@ -47,6 +47,9 @@ const WITNESSES: &[(&str, Option<Rules>, &str)] = &[
     ("F-42", Some(DENY_PUSH), "git 0</dev/null push --force"),
     ("F-42", Some(DENY_RM_RF), "rm 0</dev/null -rf x"),
     ("F-42", Some(DENY_PUSH), "git 0<<<x push --force"),
+    // `<>`, which the grammar lacks, drops the command after it.
+    ("F-43", Some(DENY_RM_RF), "0<>f rm -rf x"),
+    ("F-43", Some(DENY_RM_RF), "ls; 0<>f rm -rf x"),
 ];
 
 fn policy(rules: Option<Rules>) -> Policy {

@@ -257,8 +257,13 @@ REDIRECTION_WITNESSES = [
     # the command node is `git 0`; the redirect and the words after it
     # belong to the redirected_statement (POL-UNIT-4). One unit `git 0`.
     ("F-42", ["POL-UNIT-4"], DENY_PUSH, "git 0</dev/null push --force", [U("git 0")], "allow"),
-    # (`cat 0<>/dev/null .env` is no witness here: the grammar has no `<>`,
-    # the parse has an ERROR and a unit `<`.)
+    # (`cat 0<>/dev/null .env` is no witness of F-42: the grammar has no `<>`,
+    # the parse has an ERROR and a unit `<`; that is F-43.)
+    # F-43: no `<>` in the grammar: `0` is a command (POL-UNIT-4), `<` an
+    # ERROR node, one unit of its text (POL-UNIT-7), and `>f rm -rf x` a
+    # file_redirect with four destinations, not entered (POL-UNIT-2). The
+    # units `0` and `<`: no deny rule names them, `*` allows.
+    ("F-43", ["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"], DENY_RM, "0<>f rm -rf x", [U("0"), U("<")], "allow"),
 ]
 
 

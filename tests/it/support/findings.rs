@@ -239,6 +239,7 @@ pub const FINDINGS: &[Finding] = &[
         matched_pattern: "*",
         triggering: "git 0",
     },
+    allowed("F-43", "0<>f rm -rf x", "0"),
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -281,6 +282,7 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-40", &["POL-UNIT-2", "POL-UNIT-4"]),
     ("F-41", &["POL-UNIT-2"]),
     ("F-42", &["POL-UNIT-4"]),
+    ("F-43", &["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"]),
 ];
 
 /// The clauses finding `id` follows.
