@@ -64,8 +64,10 @@ fn inv_role_4_the_three_classes_are_role_disagreements() {
     }
 }
 
-/// INV-ROLE-3: everyday redirections and the corners of the grammar read
-/// alike where the tree reads them as bash does.
+/// INV-ROLE-2, INV-ROLE-3: everyday redirections and the corners of the
+/// grammar (here-documents, `<<-`, here-strings, descriptors `3` and `10`,
+/// moves, compound commands, substitutions) read alike in both readings
+/// where the tree reads them as bash does.
 #[test]
 fn inv_role_3_corners_that_read_alike() {
     for command in [

@@ -17,9 +17,8 @@ pub(super) enum Token {
     /// `)` or a newline (`"\n"`).
     Operator(&'static str),
     /// A redirection: its descriptor as written (digits or `{name}`), its
-    /// operator, and its target word as written (none for `>&-`-style closes,
-    /// which carry it in the operator's word: see [`Token::Redirection`]'s
-    /// target; here-documents carry their delimiter).
+    /// operator, and its target word as written (`-` for a close, the
+    /// delimiter for a here-document).
     Redirection {
         /// Digits or `{name}` before the operator, as written.
         descriptor: Option<String>,

@@ -8,8 +8,8 @@
 //! close, bash's argument of `cat`). This module asks bash itself:
 //! [`BashReader`] has GNU bash parse each text without running it
 //! (`bash --pretty-print`, in a sandbox) and print it back; an independent
-//! reader of that rendering ([`canonical`]) yields each simple command's
-//! assignments, words and redirections; [`tree`] yields the same from the
+//! reader of that rendering (`canonical.rs`) yields each simple command's
+//! assignments, words and redirections; `tree.rs` yields the same from the
 //! tree; [`compare`] names every token whose roles differ.
 
 mod bash;
@@ -184,7 +184,7 @@ pub struct Simple {
 /// One token the two readings give different roles (`INV-ROLE-4`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Disagreement {
-    /// Which simple command (0-based, in [`canonical`] order).
+    /// Which simple command (0-based, in bash's order, `INV-ROLE-2`).
     pub command: usize,
     /// The token, quoting set aside.
     pub token: String,
