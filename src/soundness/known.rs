@@ -90,15 +90,15 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     // the words after a redirection either way): the parser's reading of a
     // close's next word and of a descriptor `0` is the narrower cause.
     KnownGroundViolation {
-        id: "F-40",
+        id: "F-41",
         applies: redirections::word_after_a_close,
     },
     KnownGroundViolation {
-        id: "F-42",
+        id: "F-43",
         applies: redirections::descriptor_zero_read_as_an_argument,
     },
     KnownGroundViolation {
-        id: "F-43",
+        id: "F-44",
         applies: redirections::read_write_splits_the_parse,
     },
     KnownGroundViolation {
@@ -170,7 +170,7 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: runners::run_by_a_command_runner,
     },
     KnownGroundViolation {
-        id: "F-41",
+        id: "F-42",
         applies: redirections::duplication_word_expanded_twice,
     },
     KnownGroundViolation {

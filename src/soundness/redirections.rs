@@ -1,4 +1,4 @@
-//! F-40, F-41, F-42: the three readings of a redirection in which the
+//! F-41, F-42, F-43: the three readings of a redirection in which the
 //! parser and bash give a token different roles (issue 37, `INV-KNOWN-2`;
 //! `INV-ROLE-4` names the same tokens from bash's own parse).
 
@@ -44,7 +44,7 @@ fn without_closes(command: &str) -> String {
     out
 }
 
-/// F-40: the word after a close is the close's target to the parser, an
+/// F-41: the word after a close is the close's target to the parser, an
 /// argument (or the command word) to bash (`cat 2>&- .env` is judged as
 /// `cat`; `2>&- rm -rf x` as a command `-rf`; bash runs `cat .env`, `rm
 /// -rf x`). The close is the cause: what bash ran (its words, its
@@ -73,7 +73,7 @@ pub(super) fn word_after_a_close(o: &GroundObservation<'_>) -> bool {
                 .any(|u| squeeze(&without_closes(&u.text)).contains(&ran)))
 }
 
-/// F-41: `>&WORD` (or `1>&WORD`) with a word that is no descriptor: bash
+/// F-42: `>&WORD` (or `1>&WORD`) with a word that is no descriptor: bash
 /// expands it, and bash 5.2 expands the result a second time, so a
 /// substitution quoted in the word runs (`echo hi >&'$(rm -rf x)'`). What
 /// ran is inside such a word of the command, quoted or escaped so that the
@@ -143,7 +143,7 @@ fn read_word(text: &str) -> String {
     out
 }
 
-/// F-42: a descriptor `0` before a redirection operator is an argument word
+/// F-43: a descriptor `0` before a redirection operator is an argument word
 /// to the parser (`rm 0</dev/null -rf x` is judged as `rm 0`; `git
 /// 0<<<x push --force` as a unit holding `0<<<x`, `sh 0<<<'…'` as a shell
 /// running a script file `0`), no word of the command to bash. A judged
@@ -170,7 +170,7 @@ pub(super) fn descriptor_zero_read_as_an_argument(o: &GroundObservation<'_>) -> 
     })
 }
 
-/// F-43: `[n]<>word` is no operator of the grammar: the parse splits at
+/// F-44: `[n]<>word` is no operator of the grammar: the parse splits at
 /// `<`, gives the rest of the command to a redirect of `>`, and the
 /// command after the target is in no unit (`0<>f rm -rf x`: the units `0`
 /// and `<`). What ran comes after a `<>` in the command, and no judged

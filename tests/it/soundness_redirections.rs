@@ -1,6 +1,6 @@
 //! The three readings of a redirection of issue 37 under the deployed
-//! profile (`INV-KNOWN-2`, `GEN-FAM-16`): each witness of F-40, F-41 and
-//! F-42 is allowed, run in GNU bash, and claimed by its own classifier;
+//! profile (`INV-KNOWN-2`, `GEN-FAM-16`): each witness of F-41, F-42 and
+//! F-43 is allowed, run in GNU bash, and claimed by its own classifier;
 //! what the oracle sees of a descriptor `0` before `cd`; and a bounded run
 //! of the redirection families, unaided, finds each class with 0
 //! unclassified.
@@ -29,27 +29,27 @@ const DENY_ENV: Rules = &[("*", Allow), ("cat .env", Deny)];
 /// `(finding, rules, command)`; `None` rules: the built-in example policy.
 const WITNESSES: &[(&str, Option<Rules>, &str)] = &[
     // Class 3: the word after a close.
-    ("F-40", None, "cat 2>&- .env"),
-    ("F-40", Some(DENY_ENV), "cat 9<&- .env"),
-    ("F-40", Some(DENY_RM_RF), "ls; 2>&- rm -rf x"),
-    ("F-40", Some(DENY_PUSH), "git 2>&- push --force"),
-    ("F-40", Some(DENY_RM_RF), "rm 9<&- -rf x"),
+    ("F-41", None, "cat 2>&- .env"),
+    ("F-41", Some(DENY_ENV), "cat 9<&- .env"),
+    ("F-41", Some(DENY_RM_RF), "ls; 2>&- rm -rf x"),
+    ("F-41", Some(DENY_PUSH), "git 2>&- push --force"),
+    ("F-41", Some(DENY_RM_RF), "rm 9<&- -rf x"),
     // Class 1: a duplication word, expanded twice by bash 5.2.
-    ("F-41", None, "echo hi >&'$(pwnd)'"),
-    ("F-41", Some(DENY_RM_RF), "echo hi >&'$(rm -rf x)'"),
-    ("F-41", Some(DENY_RM_RF), "echo hi 1>&\"\\$(rm -rf x)\""),
+    ("F-42", None, "echo hi >&'$(pwnd)'"),
+    ("F-42", Some(DENY_RM_RF), "echo hi >&'$(rm -rf x)'"),
+    ("F-42", Some(DENY_RM_RF), "echo hi 1>&\"\\$(rm -rf x)\""),
     (
-        "F-41",
+        "F-42",
         Some(DENY_RM_RF),
         "for i in; do :; done >&'`rm -rf x`'",
     ),
     // Class 2: a descriptor `0` read as an argument.
-    ("F-42", Some(DENY_PUSH), "git 0</dev/null push --force"),
-    ("F-42", Some(DENY_RM_RF), "rm 0</dev/null -rf x"),
-    ("F-42", Some(DENY_PUSH), "git 0<<<x push --force"),
+    ("F-43", Some(DENY_PUSH), "git 0</dev/null push --force"),
+    ("F-43", Some(DENY_RM_RF), "rm 0</dev/null -rf x"),
+    ("F-43", Some(DENY_PUSH), "git 0<<<x push --force"),
     // `<>`, which the grammar lacks, drops the command after it.
-    ("F-43", Some(DENY_RM_RF), "0<>f rm -rf x"),
-    ("F-43", Some(DENY_RM_RF), "ls; 0<>f rm -rf x"),
+    ("F-44", Some(DENY_RM_RF), "0<>f rm -rf x"),
+    ("F-44", Some(DENY_RM_RF), "ls; 0<>f rm -rf x"),
 ];
 
 fn policy(rules: Option<Rules>) -> Policy {
@@ -92,10 +92,10 @@ fn inv_known_2_redirection_witnesses_are_claimed_by_their_finding() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// INV-KNOWN-2: each classifier recognizes only its own cause. F-40
+/// INV-KNOWN-2: each classifier recognizes only its own cause. F-41
 /// does not claim a word after a redirection that is no close (F-22's
-/// `git >out push --force`); F-42 does not claim a redirection without a
-/// descriptor `0` (`git >/dev/null push --force`); F-41 does not claim a
+/// `git >out push --force`); F-43 does not claim a redirection without a
+/// descriptor `0` (`git >/dev/null push --force`); F-42 does not claim a
 /// substitution that is no word of a duplication (`echo x > "$(rm -rf
 /// x)"`, F-7).
 #[test]
@@ -108,12 +108,12 @@ fn inv_known_2_redirection_classifiers_claim_only_their_own_cause() {
             .unwrap_or_else(|| panic!("{id} is classified"))
     };
     for (id, rules, command, claimed) in [
-        ("F-40", DENY_PUSH, "git 2>&- push --force", true),
-        ("F-40", DENY_PUSH, "git >out push --force", false),
-        ("F-42", DENY_PUSH, "git 0</dev/null push --force", true),
-        ("F-42", DENY_PUSH, "git >/dev/null push --force", false),
-        ("F-41", DENY_RM_RF, "echo hi >&'$(rm -rf x)'", true),
-        ("F-41", DENY_RM_RF, "echo x > \"$(rm -rf x)\"", false),
+        ("F-41", DENY_PUSH, "git 2>&- push --force", true),
+        ("F-41", DENY_PUSH, "git >out push --force", false),
+        ("F-43", DENY_PUSH, "git 0</dev/null push --force", true),
+        ("F-43", DENY_PUSH, "git >/dev/null push --force", false),
+        ("F-42", DENY_RM_RF, "echo hi >&'$(rm -rf x)'", true),
+        ("F-42", DENY_RM_RF, "echo x > \"$(rm -rf x)\"", false),
     ] {
         let policy = crate::support::policy(rules, "/home/u");
         let outcome = decide(&policy, command, &Options::default());
@@ -136,7 +136,7 @@ fn inv_known_2_redirection_classifiers_claim_only_their_own_cause() {
     }
 }
 
-/// F-42, what the oracle sees of `cd 0<&- && cat .ssh/id_rsa` under the
+/// F-43, what the oracle sees of `cd 0<&- && cat .ssh/id_rsa` under the
 /// example policy: bash runs a bare `cd` (to `HOME`), rendered `cd 0>&-`
 /// and allowed by `cd *`, then `cat .ssh/id_rsa`, allowed by `cat *`. Both
 /// are allowed as texts: INV-GROUND judges what ran by its words, not the
@@ -155,8 +155,8 @@ fn f42_the_oracle_sees_cd_home_as_an_allowed_text() {
 }
 
 /// GEN-FAM-16, INV-KNOWN-2: a bounded run of the redirection families
-/// under the deployed profile (seed 37), unaided, finds F-40, F-41 and
-/// F-42 and leaves no violation unclassified.
+/// under the deployed profile (seed 37), unaided, finds F-41, F-42 and
+/// F-43 and leaves no violation unclassified.
 #[test]
 fn gen_fam_16_redirection_run_finds_the_three_classes() {
     let mut config = Config::default();
@@ -173,7 +173,7 @@ fn gen_fam_16_redirection_run_finds_the_three_classes() {
     let report = run(&oracle, 37, &[Profile::Deployed], budget);
     let deployed = report.profile(Profile::Deployed).unwrap();
     assert!(deployed.unclassified.is_empty(), "{report}");
-    for id in ["F-40", "F-41", "F-42"] {
+    for id in ["F-41", "F-42", "F-43"] {
         assert!(
             deployed.per_finding.contains_key(id),
             "{id} not found:\n{report}"

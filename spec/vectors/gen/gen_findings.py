@@ -243,27 +243,27 @@ FAMILY_WITNESSES = [
 # Issue 37: the readings of a redirection, in groups of their own after
 # every other group, so that no earlier vector's id moves.
 REDIRECTION_WITNESSES = [
-    # F-40: the grammar reads the word after a close as the close's
+    # F-41: the grammar reads the word after a close as the close's
     # destination, so `2>&- push` is a file_redirect, not entered
     # (POL-UNIT-2); the command node is `git` alone and its unit ends there
     # (POL-UNIT-4); `--force`, after the redirect, belongs to the
     # redirected_statement. One unit `git`: no deny rule names it, `*` allows.
-    ("F-40", ["POL-UNIT-2", "POL-UNIT-4"], DENY_PUSH, "git 2>&- push --force", [U("git")], "allow"),
-    ("F-40", ["POL-UNIT-2", "POL-UNIT-4"], DENY_ENV, "cat 2>&- .env", [U("cat")], "allow"),
-    # F-41: the redirect `>&'$(rm -rf x)'` is not entered (POL-UNIT-2) and its
+    ("F-41", ["POL-UNIT-2", "POL-UNIT-4"], DENY_PUSH, "git 2>&- push --force", [U("git")], "allow"),
+    ("F-41", ["POL-UNIT-2", "POL-UNIT-4"], DENY_ENV, "cat 2>&- .env", [U("cat")], "allow"),
+    # F-42: the redirect `>&'$(rm -rf x)'` is not entered (POL-UNIT-2) and its
     # word is a raw string anyway; the unit is `echo hi`, allowed by `*`.
-    ("F-41", ["POL-UNIT-2"], DENY_RM, "echo hi >&'$(rm -rf x)'", [U("echo hi")], "allow"),
-    # F-42: the grammar reads `0` before `<` as an argument (a number), so
+    ("F-42", ["POL-UNIT-2"], DENY_RM, "echo hi >&'$(rm -rf x)'", [U("echo hi")], "allow"),
+    # F-43: the grammar reads `0` before `<` as an argument (a number), so
     # the command node is `git 0`; the redirect and the words after it
     # belong to the redirected_statement (POL-UNIT-4). One unit `git 0`.
-    ("F-42", ["POL-UNIT-4"], DENY_PUSH, "git 0</dev/null push --force", [U("git 0")], "allow"),
-    # (`cat 0<>/dev/null .env` is no witness of F-42: the grammar has no `<>`,
-    # the parse has an ERROR and a unit `<`; that is F-43.)
-    # F-43: no `<>` in the grammar: `0` is a command (POL-UNIT-4), `<` an
+    ("F-43", ["POL-UNIT-4"], DENY_PUSH, "git 0</dev/null push --force", [U("git 0")], "allow"),
+    # (`cat 0<>/dev/null .env` is no witness of F-43: the grammar has no `<>`,
+    # the parse has an ERROR and a unit `<`; that is F-44.)
+    # F-44: no `<>` in the grammar: `0` is a command (POL-UNIT-4), `<` an
     # ERROR node, one unit of its text (POL-UNIT-7), and `>f rm -rf x` a
     # file_redirect with four destinations, not entered (POL-UNIT-2). The
     # units `0` and `<`: no deny rule names them, `*` allows.
-    ("F-43", ["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"], DENY_RM, "0<>f rm -rf x", [U("0"), U("<")], "allow"),
+    ("F-44", ["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"], DENY_RM, "0<>f rm -rf x", [U("0"), U("<")], "allow"),
 ]
 
 

@@ -216,7 +216,7 @@ pub const FINDINGS: &[Finding] = &[
     whole("F-39", "taskset 1 rm -rf x"),
     whole("F-39", "su root -c 'rm -rf x'"),
     Finding {
-        id: "F-40",
+        id: "F-41",
         command: "git 2>&- push --force",
         rules: DENY_PUSH,
         state: Allow,
@@ -224,7 +224,7 @@ pub const FINDINGS: &[Finding] = &[
         triggering: "git",
     },
     Finding {
-        id: "F-41",
+        id: "F-42",
         command: "echo hi >&'$(git push --force)'",
         rules: DENY_PUSH,
         state: Allow,
@@ -232,14 +232,14 @@ pub const FINDINGS: &[Finding] = &[
         triggering: "echo hi",
     },
     Finding {
-        id: "F-42",
+        id: "F-43",
         command: "git 0</dev/null push --force",
         rules: DENY_PUSH,
         state: Allow,
         matched_pattern: "*",
         triggering: "git 0",
     },
-    allowed("F-43", "0<>f rm -rf x", "0"),
+    allowed("F-44", "0<>f rm -rf x", "0"),
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -279,10 +279,10 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-37", &["POL-UNIT-7"]),
     ("F-38", &["POL-FLOOR-2"]),
     ("F-39", &["POL-FLOOR-4"]),
-    ("F-40", &["POL-UNIT-2", "POL-UNIT-4"]),
-    ("F-41", &["POL-UNIT-2"]),
-    ("F-42", &["POL-UNIT-4"]),
-    ("F-43", &["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"]),
+    ("F-41", &["POL-UNIT-2", "POL-UNIT-4"]),
+    ("F-42", &["POL-UNIT-2"]),
+    ("F-43", &["POL-UNIT-4"]),
+    ("F-44", &["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"]),
 ];
 
 /// The clauses finding `id` follows.
