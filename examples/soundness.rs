@@ -6,7 +6,7 @@
 //! cargo run --release --features ground,arbitrary --example soundness -- \
 //!     [--allows N] [--seconds S] [--seed N] [--profiles deployed,hardened] \
 //!     [--workers W] [--batch B] [--time-limit-ms MS] [--recheck-unknown-ms MS] \
-//!     [--source shapes|families|both] [--real] [--shard I/N]
+//!     [--source shapes|families|both|GEN-FAM-16] [--real] [--shard I/N]
 //! cargo run … --example soundness -- replay [--profiles …] SEED INDEX…
 //! ```
 //!

@@ -57,6 +57,12 @@ enum Command {
     #[cfg(not(feature = "ground"))]
     #[command(hide = true, disable_help_flag = true)]
     Ground(Unavailable),
+    /// Compare the roles of each token in bash's own parse and in the profile's tree over generated commands (INV-ROLE-5).
+    #[cfg(all(feature = "ground", feature = "gen"))]
+    Roles(cli::roles::Args),
+    #[cfg(not(all(feature = "ground", feature = "gen")))]
+    #[command(hide = true, disable_help_flag = true)]
+    Roles(Unavailable),
     /// Audit a permission layer against what bash runs (spec chapter 13).
     #[cfg(feature = "audit")]
     Audit(cli::audit::Args),
@@ -88,6 +94,10 @@ fn main() -> ExitCode {
         Command::Ground(args) => cli::ground::run(&args),
         #[cfg(not(feature = "ground"))]
         Command::Ground(_) => needs_feature("ground", "ground"),
+        #[cfg(all(feature = "ground", feature = "gen"))]
+        Command::Roles(args) => cli::roles::run(&args),
+        #[cfg(not(all(feature = "ground", feature = "gen")))]
+        Command::Roles(_) => needs_feature("roles", "ground"),
         #[cfg(feature = "audit")]
         Command::Audit(args) => cli::audit::run(&args),
         #[cfg(feature = "gen")]

@@ -18,6 +18,8 @@ pub mod gen;
 #[cfg(feature = "ground")]
 pub mod ground;
 pub mod hook;
+#[cfg(all(feature = "ground", feature = "gen"))]
+pub mod roles;
 pub mod serve;
 
 /// The arguments of a subcommand this binary was built without: all accepted,

@@ -229,7 +229,14 @@ pub(super) fn failing_units_judged_elsewhere(
 ) -> bool {
     let judged: Vec<Vec<String>> = judged_units(o)
         .iter()
-        .map(|u| tokens(&match_value(&judged_as(&u.text))))
+        .flat_map(|u| {
+            let value = match_value(&judged_as(&u.text));
+            // bash renders a redirection before the command word after the
+            // words, where it belongs to no unit of the rendering
+            // (`<.env git status` runs as `git status < .env`, unit `git
+            // status`): the judged unit without its redirections too.
+            [tokens(&value), tokens(&without_redirections(&value))]
+        })
         .collect();
     let prefix = wrapper_prefix_tokens(o);
     let decisions = o.policy.unit_decisions(&o.violation.check);
@@ -318,6 +325,48 @@ fn names_an_fd(word: &str) -> bool {
 /// The words of `text` with `< > | & ; ( )` split off as words of their
 /// own and line continuations dropped, sorted: two spellings of one command
 /// that differ in blanks or in where a redirection stands have equal tokens.
+/// `text` without its redirections: each run of `<`, `>`, `&`, `|` glued
+/// to a descriptor before it and the word after it (`<.env`, `2>&1`,
+/// `0<>f`, `{fd}>out`).
+fn without_redirections(text: &str) -> String {
+    let mut spaced = String::new();
+    for c in text.chars() {
+        if "<>".contains(c) {
+            spaced.push(' ');
+            spaced.push(c);
+            spaced.push(' ');
+        } else {
+            spaced.push(c);
+        }
+    }
+    let words: Vec<&str> = spaced.split_whitespace().collect();
+    let mut kept: Vec<&str> = Vec::new();
+    let mut k = 0;
+    while let Some(&word) = words.get(k) {
+        if word == "<" || word == ">" {
+            // A descriptor glued before the operator (`2`, `{fd}`, `&`).
+            if kept.last().is_some_and(|w: &&str| {
+                w.bytes().all(|b| b.is_ascii_digit()) || (w.starts_with('{') && w.ends_with('}'))
+            }) && spaced.contains(&format!(
+                "{}{word}",
+                kept.last().copied().unwrap_or_default()
+            )) {
+                kept.pop();
+            }
+            k += 1;
+            while words.get(k).is_some_and(|w| *w == "<" || *w == ">") {
+                k += 1;
+            }
+            // The target (an `&` glued to a duplication: `>&1`).
+            k += 1;
+            continue;
+        }
+        kept.push(word);
+        k += 1;
+    }
+    kept.join(" ")
+}
+
 fn tokens(text: &str) -> Vec<String> {
     let mut spaced = String::new();
     for c in text.replace("\\\n", " ").chars() {

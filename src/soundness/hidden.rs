@@ -29,7 +29,9 @@ fn plain(o: &GroundObservation<'_>) -> String {
 }
 
 /// Offsets in `haystack` where a substitution of `inner` starts: `$(inner)`,
-/// `$( inner )`, `` `inner` ``, `<(inner)`, `>(inner)`.
+/// `$( inner )`, `` `inner` ``, `<(inner)`, `>(inner)`, and `$(inner;`, the
+/// first command of a list (the commit-message idiom `"$(inner; cat <<'EOF'
+/// …)"`).
 fn substitutions(haystack: &str, inner: &str) -> Vec<usize> {
     let forms = [
         format!("$({inner})"),
@@ -37,6 +39,7 @@ fn substitutions(haystack: &str, inner: &str) -> Vec<usize> {
         format!("`{inner}`"),
         format!("<({inner})"),
         format!(">({inner})"),
+        format!("$({inner};"),
     ];
     let mut at: Vec<usize> = forms
         .iter()
@@ -282,14 +285,35 @@ pub(super) fn substitution_in_a_redirection(o: &GroundObservation<'_>) -> bool {
     unseen(o, &executed)
         && substitutions(&command, &executed).into_iter().any(|at| {
             // The target's literal text before the substitution is part of
-            // the same word (`"out-`, `logs/`).
-            let before = command
-                .get(..at)
-                .unwrap_or_default()
+            // the same word (`"out-`, `logs/`, `&>~/"`).
+            let before = command.get(..at).unwrap_or_default();
+            let trimmed = before.trim_end_matches([' ', '"']);
+            let literal = before
                 .trim_end_matches(|c: char| c.is_alphanumeric() || "-_./\"".contains(c))
                 .trim_end_matches(' ');
-            before.ends_with(['>', '<']) || before.ends_with(">|")
+            trimmed.ends_with(['>', '<'])
+                || trimmed.ends_with(">|")
+                || literal.ends_with(['>', '<'])
+                || literal.ends_with(">|")
+                || in_a_target_word(before)
         })
+}
+
+/// Whether the text of the word that `before` ends inside starts with a
+/// redirection operator (after its descriptor): the substitution is part of
+/// a target word, spelled with text around it (`&>~/"$(cmd)"`,
+/// `>&x"`cmd`"`, `10>$'x'$(cmd)`; issue 37's `redir-operators`).
+fn in_a_target_word(before: &str) -> bool {
+    let word = before
+        .rsplit([' ', '\t', '\n', ';'])
+        .next()
+        .unwrap_or_default();
+    let word = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    let word = match word.strip_prefix('{') {
+        Some(rest) => rest.split_once('}').map_or(word, |(_, after)| after),
+        None => word,
+    };
+    word.starts_with(['<', '>']) || word.starts_with("&>")
 }
 
 /// F-8, wherever it stands: what ran occurs in the body of an unquoted

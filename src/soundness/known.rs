@@ -2,7 +2,9 @@
 //! their classifiers are tried (`INV-KNOWN-2`).
 
 use super::observation::GroundObservation;
-use super::{blind_spots, classify as by, hidden, inert, misparsed, respelled, runners};
+use super::{
+    blind_spots, classify as by, hidden, inert, misparsed, redirections, respelled, runners,
+};
 
 /// A finding and the test that recognizes its INV-GROUND instances.
 #[derive(Debug, Clone, Copy)]
@@ -90,6 +92,21 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         id: "F-21",
         applies: misparsed::unfloored_wrapper_in_an_error_unit,
     },
+    // Before F-22, which would claim them too (the deployed unit drops
+    // the words after a redirection either way): the parser's reading of a
+    // close's next word and of a descriptor `0` is the narrower cause.
+    KnownGroundViolation {
+        id: "F-41",
+        applies: redirections::word_after_a_close,
+    },
+    KnownGroundViolation {
+        id: "F-43",
+        applies: redirections::descriptor_zero_read_as_an_argument,
+    },
+    KnownGroundViolation {
+        id: "F-44",
+        applies: redirections::read_write_splits_the_parse,
+    },
     KnownGroundViolation {
         id: "F-22",
         applies: misparsed::words_after_a_redirection,
@@ -157,6 +174,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-39",
         applies: runners::run_by_a_command_runner,
+    },
+    KnownGroundViolation {
+        id: "F-42",
+        applies: redirections::duplication_word_expanded_twice,
     },
     KnownGroundViolation {
         id: "F-34",

@@ -45,8 +45,10 @@ mod misparsed;
 mod observation;
 mod pairs;
 mod reach;
+mod redirections;
 mod report;
 mod respelled;
+pub mod roles;
 mod runners;
 
 pub use decide::decide_violations;

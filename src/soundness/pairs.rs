@@ -1,7 +1,7 @@
 //! Generated (command, policy) pairs that the pipeline allows often.
 
 use crate::gen::{
-    build, draw, families, ByteChoices, Ingredients, Route, SeededChoices, Weights, HOME,
+    build, draw, families, ByteChoices, Family, Ingredients, Route, SeededChoices, Weights, HOME,
 };
 use crate::policy::check::match_value;
 use crate::policy::{Policy, Rule};
@@ -28,17 +28,24 @@ pub enum Source {
     Families,
     /// Both, alternately: even indices shapes, odd ones families.
     Both,
+    /// The families of one clause only (`GEN-FAM-16`: the redirection
+    /// grammar), picked uniformly among them.
+    Clause(&'static str),
 }
 
 impl Source {
-    /// `shapes`, `families` or `both`.
+    /// `shapes`, `families`, `both`, or a clause of the families
+    /// (`GEN-FAM-16`).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "shapes" => Some(Self::Shapes),
             "families" => Some(Self::Families),
             "both" => Some(Self::Both),
-            _ => None,
+            clause => families()
+                .iter()
+                .find(|f| f.clause == clause)
+                .map(|f| Self::Clause(f.clause)),
         }
     }
 
@@ -50,6 +57,7 @@ impl Source {
             Self::Families => family_pair(seed, index),
             Self::Both if index % 2 == 0 => pair(seed, index / 2),
             Self::Both => family_pair(seed, index / 2),
+            Self::Clause(clause) => family_pair_among(seed, index, |f| f.clause == clause),
         }
     }
 }
@@ -159,10 +167,15 @@ pub fn pair(seed: u64, index: u64) -> Pair {
 /// payload bash then runs is an INV-GROUND violation.
 #[must_use]
 pub fn family_pair(seed: u64, index: u64) -> Pair {
+    family_pair_among(seed, index, |_| true)
+}
+
+/// [`family_pair`] with the family picked among those `keep` keeps.
+fn family_pair_among(seed: u64, index: u64, keep: impl Fn(&Family) -> bool) -> Pair {
     let mut rng = SplitMix(seed ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ 0x5EED_FA11);
-    let all = families();
+    let all: Vec<&'static Family> = families().iter().filter(|f| keep(f)).collect();
     let pick = usize::try_from(rng.below(all.len() as u64)).unwrap_or(0);
-    let Some(family) = all.get(pick) else {
+    let Some(&family) = all.get(pick) else {
         return pair(seed, index);
     };
     let case = draw(

@@ -28,6 +28,12 @@ mod soundness;
 // chapter 11.3: the soundness run drawing from the families (features `ground`, `arbitrary`)
 mod soundness_families;
 
+// chapter 6.3: bash's own parse as a differential oracle of roles (features `ground`, `gen`)
+mod soundness_roles;
+
+// chapter 6.3: the readings of a redirection of issue 37 (features `ground`, `arbitrary`)
+mod soundness_redirections;
+
 // chapter 7: the reference bash policy
 mod policy;
 

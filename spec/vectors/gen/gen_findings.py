@@ -245,6 +245,33 @@ FAMILY_WITNESSES = [
 ]
 
 
+# Issue 37: the readings of a redirection, in groups of their own after
+# every other group, so that no earlier vector's id moves.
+REDIRECTION_WITNESSES = [
+    # F-41: the grammar reads the word after a close as the close's
+    # destination, so `2>&- push` is a file_redirect, not entered
+    # (POL-UNIT-2); the command node is `git` alone and its unit ends there
+    # (POL-UNIT-4); `--force`, after the redirect, belongs to the
+    # redirected_statement. One unit `git`: no deny rule names it, `*` allows.
+    ("F-41", ["POL-UNIT-2", "POL-UNIT-4"], DENY_PUSH, "git 2>&- push --force", [U("git")], "allow"),
+    ("F-41", ["POL-UNIT-2", "POL-UNIT-4"], DENY_ENV, "cat 2>&- .env", [U("cat")], "allow"),
+    # F-42: the redirect `>&'$(rm -rf x)'` is not entered (POL-UNIT-2) and its
+    # word is a raw string anyway; the unit is `echo hi`, allowed by `*`.
+    ("F-42", ["POL-UNIT-2"], DENY_RM, "echo hi >&'$(rm -rf x)'", [U("echo hi")], "allow"),
+    # F-43: the grammar reads `0` before `<` as an argument (a number), so
+    # the command node is `git 0`; the redirect and the words after it
+    # belong to the redirected_statement (POL-UNIT-4). One unit `git 0`.
+    ("F-43", ["POL-UNIT-4"], DENY_PUSH, "git 0</dev/null push --force", [U("git 0")], "allow"),
+    # (`cat 0<>/dev/null .env` is no witness of F-43: the grammar has no `<>`,
+    # the parse has an ERROR and a unit `<`; that is F-44.)
+    # F-44: no `<>` in the grammar: `0` is a command (POL-UNIT-4), `<` an
+    # ERROR node, one unit of its text (POL-UNIT-7), and `>f rm -rf x` a
+    # file_redirect with four destinations, not entered (POL-UNIT-2). The
+    # units `0` and `<`: no deny rule names them, `*` allows.
+    ("F-44", ["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"], DENY_RM, "0<>f rm -rf x", [U("0"), U("<")], "allow"),
+]
+
+
 def main():
     v = Vectors("findings", "Witnesses of every finding of spec/findings.md (fail-opens of the deployed policy that the reference models), and the neighbouring cases that fail closed; ops `check` and `advisory`.")
     v.note("FAIL_OPEN_FINDING", "Reproduces the finding named at the start of the comment (F-n in spec/findings.md): a command the deny rule was written to stop is allowed. The expected value is the fail-open answer, because the reference models the deployed policy.")
@@ -288,6 +315,13 @@ def main():
         exp = derive(rules, command, units)
         assert exp["state"] == state and exp["matchedPattern"] == "*", (finding, command, exp)
         for g in (family_gate, family_adv):
+            v.add(g, "%s: %r is allowed by `*` although a deny rule targets it" % (finding, command), clauses + ["CONF-VEC-9"], {"rules": rules, "command": command}, exp, ["FAIL_OPEN_FINDING"])
+    redirection_gate = v.group("check", {"home": HOME})
+    redirection_adv = v.group("advisory", {"home": HOME})
+    for finding, clauses, rules, command, units, state in REDIRECTION_WITNESSES:
+        exp = derive(rules, command, units)
+        assert exp["state"] == state and exp["matchedPattern"] == "*", (finding, command, exp)
+        for g in (redirection_gate, redirection_adv):
             v.add(g, "%s: %r is allowed by `*` although a deny rule targets it" % (finding, command), clauses + ["CONF-VEC-9"], {"rules": rules, "command": command}, exp, ["FAIL_OPEN_FINDING"])
     return v.write()
 

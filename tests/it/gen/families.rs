@@ -163,6 +163,12 @@ reach_tests! {
     reach_conditional_expressions => "conditional-expressions",
     reach_case_patterns => "case-patterns",
     reach_array_assignments => "array-assignments",
+    // GEN-FAM-16: the redirection grammar
+    reach_redir_close_word => "redir-close-word",
+    reach_redir_descriptor_zero => "redir-descriptor-zero",
+    reach_redir_duplication_word => "redir-duplication-word",
+    reach_redir_operators => "redir-operators",
+    reach_redir_denied_files => "redir-denied-files",
     // GEN-FAM-6: builtins
     reach_builtin_subscript => "builtin-subscript",
     reach_builtin_runs_code => "builtin-runs-code",

@@ -94,6 +94,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about what GNU bash executes (src/ground); no protocol request runs bash",
     ),
     (
+        "INV-ROLE-",
+        "about GNU bash's own parse of generated commands (src/soundness/roles); no protocol request runs bash; checked by tests/it/soundness_roles.rs",
+    ),
+    (
         "AUDIT-",
         "about auditing another layer (src/audit) through its own protocol; checked by tests/it/audit/",
     ),

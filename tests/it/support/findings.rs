@@ -220,6 +220,31 @@ pub const FINDINGS: &[Finding] = &[
     whole("F-39", "su root -c 'rm -rf x'"),
     reads_a_key("cd ~/.ssh && cat id_rsa", "cd ~/.ssh"),
     reads_a_key("cd ~ && cat .ssh/id_rsa", "cd ~"),
+    Finding {
+        id: "F-41",
+        command: "git 2>&- push --force",
+        rules: DENY_PUSH,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "git",
+    },
+    Finding {
+        id: "F-42",
+        command: "echo hi >&'$(git push --force)'",
+        rules: DENY_PUSH,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "echo hi",
+    },
+    Finding {
+        id: "F-43",
+        command: "git 0</dev/null push --force",
+        rules: DENY_PUSH,
+        state: Allow,
+        matched_pattern: "*",
+        triggering: "git 0",
+    },
+    allowed("F-44", "0<>f rm -rf x", "0"),
 ];
 
 /// F-40: allowed by `*` under a `*/.ssh/*` deny, triggered by the first unit.
@@ -272,6 +297,10 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-38", &["POL-FLOOR-2"]),
     ("F-39", &["POL-FLOOR-4"]),
     ("F-40", &["POL-CHECK-1"]),
+    ("F-41", &["POL-UNIT-2", "POL-UNIT-4"]),
+    ("F-42", &["POL-UNIT-2"]),
+    ("F-43", &["POL-UNIT-4"]),
+    ("F-44", &["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"]),
 ];
 
 /// The clauses finding `id` follows.

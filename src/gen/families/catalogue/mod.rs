@@ -1,9 +1,10 @@
 //! The families, one file per group of chapters of the bash reference
-//! manual (`GEN-FAM-3` to `GEN-FAM-12`).
+//! manual (`GEN-FAM-3` to `GEN-FAM-12`, `GEN-FAM-16`).
 
 mod builtins;
 mod expansions;
 mod programs;
+mod redirections;
 mod variables;
 mod words;
 
@@ -16,10 +17,12 @@ pub use variables::READ_VARIABLES;
 
 /// Every family, in the manual's order.
 pub static FAMILIES: LazyLock<Vec<Family>> = LazyLock::new(|| {
+    let redirections = redirections::families();
     [
         expansions::PARAMETERS,
         expansions::ARITHMETIC,
         expansions::SUBSTITUTIONS,
+        redirections.as_slice(),
         builtins::BUILTIN_FAMILIES,
         variables::VARIABLE_FAMILIES,
         words::SPELLINGS,
