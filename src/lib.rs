@@ -237,6 +237,8 @@ pub mod policy;
 pub mod hardened;
 
 pub mod conform;
+// Chapter 14: the pipeline in front of an agent's shell tool, in its hook protocol.
+pub mod hook;
 pub mod pipeline;
 pub mod protocol;
 mod shell_quote;

@@ -36,6 +36,8 @@ enum Command {
     Serve(cli::serve::Args),
     /// Answer one `decide` request read from stdin.
     Decide,
+    /// Judge an agent's shell command in its hook protocol (claude-code, codex, gemini, opencode), or install the hook.
+    Hook(cli::hook::Args),
     /// Run the conformance vectors against another implementation.
     Conform(cli::conform::Args),
     /// Throw generated requests at another implementation and shrink the first divergence.
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(&args),
         Command::Serve(args) => cli::serve::run(&args),
         Command::Decide => cli::decide::run(),
+        Command::Hook(args) => cli::hook::run(&args),
         Command::Conform(args) => cli::conform::run(&args),
         #[cfg(feature = "proptest")]
         Command::Fuzz(args) => cli::fuzz::run(&args),

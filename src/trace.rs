@@ -148,11 +148,36 @@ pub fn render_check_json(
 /// `(where, clause id, text)` for the gate, the re-query and the authorizer.
 #[must_use]
 pub fn hardened_clauses(outcome: &Outcome) -> Vec<(&'static str, String, String)> {
+    fired_clauses(outcome)
+        .into_iter()
+        .map(|fired| (fired.place, fired.id, fired.text))
+        .collect()
+}
+
+/// One hardened clause that decided part of an outcome.
+struct Fired {
+    place: &'static str,
+    id: String,
+    text: String,
+    /// What the matched pattern says after the id (`HARD-READ-2`'s roles).
+    detail: Option<String>,
+}
+
+fn fired_clauses(outcome: &Outcome) -> Vec<Fired> {
     let mut fired = Vec::new();
     let mut from_check = |place: &'static str, result: &CheckResult| {
-        if let Some(id) = crate::hardened::clause_of(result.matched_pattern.as_deref()) {
-            let text = result.command.clone().unwrap_or_default();
-            fired.push((place, id.to_owned(), text));
+        let pattern = result.matched_pattern.as_deref();
+        if let Some(id) = crate::hardened::clause_of(pattern) {
+            let detail = pattern
+                .and_then(|p| p.strip_suffix('>'))
+                .and_then(|p| p.split_once(": "))
+                .map(|(_, detail)| detail.to_owned());
+            fired.push(Fired {
+                place,
+                id: id.to_owned(),
+                text: result.command.clone().unwrap_or_default(),
+                detail,
+            });
         }
     };
     from_check("gate", &outcome.gate);
@@ -166,11 +191,21 @@ pub fn hardened_clauses(outcome: &Outcome) -> Vec<(&'static str, String, String)
     if authorizer_allowed && outcome.outcome != PermissionState::Allow {
         // HARD-PARSE-3: the outcome was capped because bash runs the untrimmed text.
         let text = outcome.gate.command.clone().unwrap_or_default();
-        fired.push(("pipeline", "HARD-PARSE-3".to_owned(), text));
+        fired.push(Fired {
+            place: "pipeline",
+            id: "HARD-PARSE-3".to_owned(),
+            text,
+            detail: None,
+        });
     }
     if outcome.event_name().as_deref() == Some("inner_cmd.dewrap_changes_parse") {
         let command = outcome.event_detail("command").unwrap_or_default();
-        fired.push(("authorizer", "HARD-DEWRAP-1".to_owned(), command));
+        fired.push(Fired {
+            place: "authorizer",
+            id: "HARD-DEWRAP-1".to_owned(),
+            text: command,
+            detail: None,
+        });
     }
     fired
 }
@@ -178,19 +213,27 @@ pub fn hardened_clauses(outcome: &Outcome) -> Vec<(&'static str, String, String)
 /// [`hardened_clauses`] as text lines, or a line saying none fired.
 #[must_use]
 pub fn render_hardened(outcome: &Outcome) -> String {
-    let fired = hardened_clauses(outcome);
+    let fired = fired_clauses(outcome);
     if fired.is_empty() {
         return "hardened     no hardened clause decided; the deployed rules did\n".to_owned();
     }
     let mut out = String::new();
-    for (place, id, text) in fired {
-        // HARD-TRACE-1: a closed-world clause names what it refused.
+    for Fired {
+        place,
+        id,
+        text,
+        detail,
+    } in fired
+    {
+        // HARD-TRACE-1: a closed-world clause names what it refused, and
+        // HARD-READ-2 the two roles.
         let what = crate::hardened::admitted::title_of(&id)
             .map(|title| format!(": {title}"))
             .unwrap_or_default();
+        let roles = detail.map(|d| format!(" ({d})")).unwrap_or_default();
         let _ = writeln!(
             out,
-            "hardened     {id} decided the {place} on {}{what}",
+            "hardened     {id} decided the {place} on {}{what}{roles}",
             visible(&text)
         );
     }

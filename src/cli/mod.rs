@@ -17,6 +17,7 @@ pub mod fuzz;
 pub mod gen;
 #[cfg(feature = "ground")]
 pub mod ground;
+pub mod hook;
 pub mod serve;
 
 /// The arguments of a subcommand this binary was built without: all accepted,
@@ -47,11 +48,24 @@ pub fn needs_feature(subcommand: &str, feature: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// What `--profile deployed` reproduces, and what a user of a newer package
+/// gets instead (upstream facts with their versions; README and SPEC §7 say
+/// the same).
+pub const DEPLOYED_FACTS: &str = "The deployed system as this crate reproduces it, bit for bit, \
+findings included: the bash gate of @gotgenes/pi-permission-system 20.7.3 (the only version \
+the registry serves) beside the TypeScript inner-cmd authorizer of ADR 0009. No release \
+shipped that pair: the authorizer seam arrived in 20.9.0 and the extension declares >=24. \
+Newer packages gate differently: 25.2.2 gates redirect targets and here-document bodies; \
+27.1.3 enumerates control-flow bodies, functions, declarations, test commands, assignments \
+and for lists and never descends ERROR nodes; later, units of unparsed subtrees are floored; \
+39.1.0 peels time, timeout, nice, stdbuf and setsid in the gate itself, and 40.1.2-40.1.3 \
+add option grammars for sudo, env, xargs and doas (40.1.3, October 2026).";
+
 /// `--profile` (`HARD-1`): which rules judge the command.
 #[derive(Clone, Copy, Default, clap::ValueEnum)]
 pub enum ProfileArg {
-    /// The deployed system, its findings included.
     #[default]
+    #[value(help = DEPLOYED_FACTS)]
     Deployed,
     /// The deployed rules plus spec chapter 12.
     Hardened,
@@ -75,7 +89,7 @@ pub struct PolicyArgs {
     /// built-in example policy.
     #[arg(long)]
     pub policy: Option<std::path::PathBuf>,
-    /// `deployed`: the deployed system, findings included; `hardened`: spec chapter 12.
+    /// `deployed`: the 20.7.3 gate beside the TypeScript authorizer of ADR 0009, findings included (`--help` says what newer packages change); `hardened`: spec chapter 12.
     #[arg(long, value_enum, default_value_t)]
     pub profile: ProfileArg,
 }

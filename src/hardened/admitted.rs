@@ -40,7 +40,8 @@ pub enum Check {
     Test,
     /// A glob pattern of `case` or `[[ == ]]`: no extglob group.
     Pattern,
-    /// A file redirection with an operator of [`REDIRECT_OPERATORS`].
+    /// A file redirection or here-string admitted by its row of
+    /// [`super::redirections::REDIRECTIONS`].
     Redirect,
     /// A here-document with a plain delimiter; an unquoted body is plain text.
     Heredoc,
@@ -115,6 +116,9 @@ pub fn title_of(clause_id: &str) -> Option<&'static str> {
     if clause_id == "HARD-READ-1" {
         return Some("a text the second reading does not read as the parser does");
     }
+    if clause_id == "HARD-READ-2" {
+        return Some("a token bash's grammar and the parser give different roles");
+    }
     Row::ALL
         .into_iter()
         .find(|row| row.id() == clause_id)
@@ -176,7 +180,7 @@ pub const NODE_KINDS: &[(&str, Check)] = &[
     ("heredoc_body", Check::Structure),
     ("heredoc_content", Check::Structure),
     ("heredoc_end", Check::Structure),
-    ("herestring_redirect", Check::Structure),
+    ("herestring_redirect", Check::Redirect),
 ];
 
 /// The check of a node kind; `None` if the kind is not admitted.
@@ -376,11 +380,6 @@ pub fn is_operand(operand: &str) -> bool {
 
 /// Characters `$((…))` may hold: literal integers and operators, no names.
 pub const ARITHMETIC_CHARS: &str = "0123456789 \t+-*/%()";
-
-/// File-redirection operators admitted (after an optional numeric
-/// descriptor). `{fd}>` and `<>` are not.
-pub const REDIRECT_OPERATORS: &[&str] =
-    &[">", ">>", "<", "&>", "&>>", ">&", "<&", ">&-", "<&-", ">|"];
 
 /// Whether `NAME=value` before a command named `command` is the one
 /// assignment admitted outside the inert list: `IFS` with a static value

@@ -9,10 +9,13 @@ use tree_sitter::Node;
 
 use super::admitted::{
     check_of, is_read_separator, is_readable, is_scratch, Args, Check, Row, ALL_BUILTINS,
-    ARITHMETIC_COMPARISONS, BUILTINS, KEYWORD_NAMES, REDIRECT_OPERATORS, TEST_OPERATORS,
+    ARITHMETIC_COMPARISONS, BUILTINS, KEYWORD_NAMES, TEST_OPERATORS,
 };
 use super::builtin_args::{options, read_args, set_args, test_args, Arg};
 use super::effects::{is_inert_assignment, INERT_VARIABLES};
+use super::redirections::{
+    is_admitted_descriptor, is_descriptor_target, redirection_of, DescriptorForm, TargetForm,
+};
 use super::spelling::{dequote_name, without_line_continuations, Name};
 use super::word_parts::{
     arithmetic, braced, concatenation, literal_subscript, plain_word, quoted_plain,
@@ -209,20 +212,38 @@ fn bracket_words<'s>(source: &'s str, node: Node<'_>) -> Vec<Arg<'s>> {
     out
 }
 
-/// A file redirection with a numeric descriptor, if any, and an admitted operator.
+/// A file redirection or here-string admitted by its row of the table
+/// (`HARD-ADMIT-7`): an admitted form, a descriptor the row allows (one
+/// literal digit), and exactly the target the row names — one word, a
+/// literal descriptor for a duplication, nothing for a close.
 fn redirect(source: &str, node: Node<'_>) -> bool {
     let mut cursor = node.walk();
     let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-    let descriptor_ok = children
-        .iter()
-        .filter(|c| c.kind() == "file_descriptor")
-        .all(|c| slice(source, *c).bytes().all(|b| b.is_ascii_digit()));
+    let descriptor = children.iter().find(|c| c.kind() == "file_descriptor");
     let operator: String = children
         .iter()
         .filter(|c| !c.is_named())
         .map(|c| slice(source, *c))
         .collect();
-    descriptor_ok && REDIRECT_OPERATORS.contains(&operator.as_str())
+    let targets: Vec<&str> = children
+        .iter()
+        .filter(|c| c.is_named() && c.kind() != "file_descriptor")
+        .map(|c| slice(source, *c))
+        .collect();
+    let Some(row) = redirection_of(&operator) else {
+        return false;
+    };
+    let descriptor_ok = match (row.descriptor, descriptor) {
+        (_, None) => true,
+        (DescriptorForm::Optional, Some(d)) => is_admitted_descriptor(slice(source, *d)),
+        (DescriptorForm::Never, Some(_)) => false,
+    };
+    let target_ok = match (row.target, targets.as_slice()) {
+        (TargetForm::Word, [_]) | (TargetForm::None, []) => true,
+        (TargetForm::Descriptor, [target]) => is_descriptor_target(target),
+        _ => false,
+    };
+    row.admitted && descriptor_ok && target_ok
 }
 
 /// A here-document with a plain delimiter (`EOF`, `'EOF'`, `"EOF"`); with

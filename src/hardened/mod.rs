@@ -14,9 +14,10 @@
 //! data and [`effects`] for redirections and assignments, and [`moved`]
 //! for where a `cd` leads relative words; [`dewrap`] is the
 //! authorizer's extra guard. [`closed`] holds the whole tree to the admitted
-//! subset of [`admitted`] (the closed world), and [`reading`] reads the text
-//! a second time, without the parser, for [`agree`] to check that both
-//! readings agree.
+//! subset of [`admitted`] and [`redirections`] (the closed world), and
+//! [`reading`] reads the text a second time, without the parser, giving each
+//! token the role bash's grammar gives it ([`roles`]), for [`agree`] to
+//! check that both readings agree on spans and roles.
 
 pub mod admitted;
 pub mod agree;
@@ -36,6 +37,8 @@ mod program_tables;
 pub mod programs;
 pub mod reach;
 pub mod reading;
+pub mod redirections;
+pub mod roles;
 pub mod runners;
 pub mod runs;
 pub mod sed;
@@ -197,6 +200,9 @@ pub enum Clause {
     /// `HARD-READ-1`: the second reading disagrees with the tree, or cannot
     /// read the text.
     SecondReading,
+    /// `HARD-READ-2`: a token the second reading gives the first role and
+    /// the tree the second.
+    Roles(roles::Role, roles::Role),
 }
 
 impl Clause {
@@ -227,6 +233,7 @@ impl Clause {
             Self::EffectWrite => "HARD-EFFECT-4",
             Self::NotAdmitted(row) => row.id(),
             Self::SecondReading => "HARD-READ-1",
+            Self::Roles(..) => "HARD-READ-2",
         }
     }
 
@@ -245,10 +252,22 @@ impl Clause {
         )
     }
 
-    /// The matched pattern of an answer this clause decided: `<hardened:ID>`.
+    /// The matched pattern of an answer this clause decided: `<hardened:ID>`,
+    /// and for `HARD-READ-2` the two roles (`<hardened:HARD-READ-2: bash
+    /// reads an argument, the parser a redirection target>`, `HARD-TRACE-1`).
     #[must_use]
     pub fn sentinel(self) -> String {
-        format!("<hardened:{}>", self.id())
+        match self {
+            Self::Roles(reading, tree) => format!(
+                "<hardened:{}: bash reads {} {}, the parser {} {}>",
+                self.id(),
+                article(reading.name()),
+                reading.name(),
+                article(tree.name()),
+                tree.name()
+            ),
+            _ => format!("<hardened:{}>", self.id()),
+        }
     }
 }
 
@@ -261,9 +280,19 @@ impl Serialize for Clause {
 /// The hardened clause named by a matched pattern `<hardened:ID>`, if any.
 #[must_use]
 pub fn clause_of(matched_pattern: Option<&str>) -> Option<&str> {
-    matched_pattern?
+    let inner = matched_pattern?
         .strip_prefix("<hardened:")?
-        .strip_suffix('>')
+        .strip_suffix('>')?;
+    inner.split(':').next()
+}
+
+/// `a` or `an` before a role's name.
+fn article(name: &str) -> &'static str {
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
 }
 
 /// One judgement's state and pattern (`HARD-1`): the most restrictive rule

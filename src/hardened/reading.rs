@@ -11,6 +11,7 @@
 //! [`super::agree`] compares the tokens with the tree.
 
 use super::admitted::{is_operand_char, ARITHMETIC_CHARS};
+use super::roles::{Grammar, Role};
 
 /// How deep `$(…)` may nest before the second reading gives up.
 pub const MAX_READING_DEPTH: usize = 64;
@@ -28,11 +29,13 @@ pub enum TokenKind {
     Body,
 }
 
-/// One token: its kind and byte span.
+/// One token: its kind, the role bash's grammar gives it, and its byte span.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
     /// The kind.
     pub kind: TokenKind,
+    /// The role (`HARD-READ-2`).
+    pub role: Role,
     /// Byte offsets in the command.
     pub span: (usize, usize),
 }
@@ -40,7 +43,7 @@ pub struct Token {
 /// Operators, longest first.
 const OPERATORS: &[&str] = &[
     ";;&", "&>>", "<<<", "<<-", ">&-", "<&-", ";;", ";&", "&&", "&>", "||", "|&", "<<", "<&", ">>",
-    ">&", ">|", ";", "&", "|", "(", ")", "<", ">",
+    ">&", ">|", "<>", ";", "&", "|", "(", ")", "<", ">",
 ];
 
 /// Where the two readings part: the byte span to report.
@@ -57,6 +60,7 @@ pub fn tokens(source: &str) -> Result<Vec<Token>, Disagreement> {
         out: Vec::new(),
         pending: Vec::new(),
         depth: 0,
+        grammar: Grammar::default(),
     };
     lexer.list(false)?;
     if !lexer.pending.is_empty() {
@@ -78,6 +82,8 @@ struct Lexer<'s> {
     out: Vec<Token>,
     pending: Vec<Pending>,
     depth: usize,
+    /// The grammar of the list being read (`HARD-READ-2`).
+    grammar: Grammar,
 }
 
 impl Lexer<'_> {
@@ -102,15 +108,23 @@ impl Lexer<'_> {
         Err((at, end))
     }
 
-    fn push(&mut self, kind: TokenKind, start: usize) {
+    fn push(&mut self, kind: TokenKind, role: Role, start: usize) {
         self.out.push(Token {
             kind,
+            role,
             span: (start, self.pos),
         });
     }
 
     /// A list of commands, to the end of input or, inside `$(`, to its `)`.
     fn list(&mut self, nested: bool) -> Result<(), Disagreement> {
+        let outer = std::mem::take(&mut self.grammar);
+        let read = self.list_items(nested);
+        self.grammar = outer;
+        read
+    }
+
+    fn list_items(&mut self, nested: bool) -> Result<(), Disagreement> {
         // `(` … `)` inside the substitution: subshells and case patterns.
         let mut open = 0usize;
         // Nothing read yet on this line (of the list): bash takes a control
@@ -136,17 +150,19 @@ impl Lexer<'_> {
                 '\\' if self.rest().starts_with("\\\n") => self.pos += 2,
                 '\n' => {
                     self.pos += 1;
+                    self.grammar.newline();
                     self.bodies()?;
                     line_start = true;
                 }
                 '#' => {
                     self.pos += self.rest().find('\n').unwrap_or(self.rest().len());
-                    self.push(TokenKind::Comment, start);
+                    self.push(TokenKind::Comment, Role::Comment, start);
                 }
                 ')' if nested && open == 0 => return Ok(()),
                 _ if c.is_ascii_digit() && self.descriptor_len() > 0 => {
                     self.pos += self.descriptor_len();
-                    self.push(TokenKind::Word, start);
+                    let role = self.grammar.descriptor();
+                    self.push(TokenKind::Word, role, start);
                 }
                 _ => match OPERATORS.iter().find(|op| self.rest().starts_with(**op)) {
                     Some(op) => {
@@ -159,7 +175,8 @@ impl Lexer<'_> {
                             _ => {}
                         }
                         self.pos += op.len();
-                        self.push(TokenKind::Operator, start);
+                        let role = self.grammar.operator(op);
+                        self.push(TokenKind::Operator, role, start);
                         if matches!(*op, "<<" | "<<-") {
                             self.heredoc_operator(*op == "<<-")?;
                         }
@@ -211,7 +228,7 @@ impl Lexer<'_> {
         if delimiter.is_empty() || !ends_word {
             return self.stop();
         }
-        self.push(TokenKind::Word, start);
+        self.push(TokenKind::Word, Role::Delimiter, start);
         self.pending.push(Pending {
             delimiter,
             strip_tabs,
@@ -241,11 +258,12 @@ impl Lexer<'_> {
                     if content_start > body_start {
                         self.out.push(Token {
                             kind: TokenKind::Body,
+                            role: Role::Body,
                             span: (body_start, content_start),
                         });
                     }
                     self.pos += line_len;
-                    self.push(TokenKind::Word, content_start);
+                    self.push(TokenKind::Word, Role::Delimiter, content_start);
                     break;
                 }
                 if !doc.quoted && line.contains(['$', '`', '\\']) {
@@ -286,7 +304,8 @@ impl Lexer<'_> {
         // `{NAME}` right before `<` or `>` is bash's descriptor-variable
         // redirection (`{fd}>x` assigns `fd`), which the parser may read as
         // a word beside a redirection.
-        let text = self.src.get(start..self.pos).unwrap_or_default();
+        let src = self.src;
+        let text = src.get(start..self.pos).unwrap_or_default();
         let name = text.strip_prefix('{').and_then(|t| t.strip_suffix('}'));
         let is_name = name.is_some_and(|n| {
             n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
@@ -295,7 +314,8 @@ impl Lexer<'_> {
         if is_name && matches!(self.peek(), Some('<' | '>')) {
             return self.stop();
         }
-        self.push(TokenKind::Word, start);
+        let role = self.grammar.word(text);
+        self.push(TokenKind::Word, role, start);
         Ok(())
     }
 

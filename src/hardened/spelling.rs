@@ -69,20 +69,25 @@ pub fn joined_text(source: &str, group: &[Node<'_>]) -> String {
 /// brace or leading `~`, or an ANSI-C escape whose byte is not ASCII.
 #[must_use]
 pub fn dequote_name(raw: &str) -> Name {
-    let Ok(pieces) = super::words::pieces(raw, 0, None) else {
-        return Name::Computed;
-    };
-    let mut out = String::with_capacity(raw.len());
-    for (index, piece) in pieces.iter().enumerate() {
-        match *piece {
+    // One pass, no piece kept: a command's words may be megabytes (PROTO-15).
+    let mut out = String::new();
+    let mut computed = false;
+    let mut index = 0usize;
+    let read = super::words::read_pieces(raw, 0, None, |piece| {
+        match piece {
             Piece::Char { c, quoted: false }
                 if matches!(c, '*' | '?' | '[' | '{' | '}') || (c == '~' && index == 0) =>
             {
-                return Name::Computed;
+                computed = true;
             }
-            Piece::Char { c, .. } => out.push(c),
-            Piece::Expansion { .. } => return Name::Computed,
+            Piece::Char { c, .. } if !computed => out.push(c),
+            Piece::Char { .. } => {}
+            Piece::Expansion { .. } => computed = true,
         }
+        index += 1;
+    });
+    if read.is_err() || computed {
+        return Name::Computed;
     }
     Name::Literal(out)
 }

@@ -102,10 +102,15 @@ fn closed_world(source: &str, root: Node<'_>, sink: &mut Sink) -> Result<(), Uni
             Some(Clause::NotAdmitted(refusal.row)),
         );
     }
-    // HARD-READ-1: no single parser decides.
-    if let Err(span) = super::agree::agree(source, root) {
+    // HARD-READ-1, HARD-READ-2: no single parser decides.
+    if let Err(parted) = super::agree::agree(source, root) {
+        let span = parted.span;
         let text = source.get(span.0..span.1).unwrap_or(source);
-        return sink.push(text, span, None, Vec::new(), Some(Clause::SecondReading));
+        let clause = match parted.roles {
+            Some((reading, tree)) => Clause::Roles(reading, tree),
+            None => Clause::SecondReading,
+        };
+        return sink.push(text, span, None, Vec::new(), Some(clause));
     }
     Ok(())
 }

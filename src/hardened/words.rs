@@ -67,6 +67,21 @@ pub type Spans<'s> = BTreeMap<usize, (usize, &'s str, Option<Known>)>;
 /// The word is not understood.
 pub fn pieces(text: &str, offset: usize, spans: Option<&Spans<'_>>) -> Result<Vec<Piece>, Unread> {
     let mut out = Vec::new();
+    read_pieces(text, offset, spans, |piece| out.push(piece))?;
+    Ok(out)
+}
+
+/// [`pieces`], each handed to `emit` as it is read, so a reader that needs
+/// one pass keeps no piece of a word of megabytes (`PROTO-15`).
+///
+/// # Errors
+/// The word is not understood.
+pub fn read_pieces(
+    text: &str,
+    offset: usize,
+    spans: Option<&Spans<'_>>,
+    mut emit: impl FnMut(Piece),
+) -> Result<(), Unread> {
     let mut used = 0usize;
     let bytes = text.as_bytes();
     let mut i = 0usize;
@@ -80,14 +95,14 @@ pub fn pieces(text: &str, offset: usize, spans: Option<&Spans<'_>>) -> Result<Ve
             '\\' if next == Some(b'\n') => i += 2,
             '\\' if double => match next {
                 Some(n @ (b'$' | b'`' | b'"' | b'\\')) => {
-                    out.push(Piece::Char {
+                    emit(Piece::Char {
                         c: char::from(n),
                         quoted: true,
                     });
                     i += 2;
                 }
                 _ => {
-                    out.push(Piece::Char {
+                    emit(Piece::Char {
                         c: '\\',
                         quoted: true,
                     });
@@ -96,11 +111,11 @@ pub fn pieces(text: &str, offset: usize, spans: Option<&Spans<'_>>) -> Result<Ve
             },
             '\\' => match text.get(i + 1..).and_then(|t| t.chars().next()) {
                 Some(n) => {
-                    out.push(Piece::Char { c: n, quoted: true });
+                    emit(Piece::Char { c: n, quoted: true });
                     i += 1 + n.len_utf8();
                 }
                 None => {
-                    out.push(Piece::Char {
+                    emit(Piece::Char {
                         c: '\\',
                         quoted: false,
                     });
@@ -114,20 +129,20 @@ pub fn pieces(text: &str, offset: usize, spans: Option<&Spans<'_>>) -> Result<Ve
             '\'' if !double => {
                 let rest = text.get(i + 1..).unwrap_or("");
                 let end = rest.find('\'').ok_or(Unread::Disagrees)?;
-                out.extend(
-                    rest.get(..end)
-                        .unwrap_or("")
-                        .chars()
-                        .map(|c| Piece::Char { c, quoted: true }),
-                );
+                rest.get(..end)
+                    .unwrap_or("")
+                    .chars()
+                    .for_each(|c| emit(Piece::Char { c, quoted: true }));
                 i += end + 2;
             }
             '$' if !double && next == Some(b'\'') => {
                 let (decoded, len) = super::spelling::ansi_c(text.get(i + 2..).unwrap_or(""))
                     .ok_or(Unread::Disagrees)?;
                 match decoded {
-                    Some(s) => out.extend(s.chars().map(|c| Piece::Char { c, quoted: true })),
-                    None => out.push(Piece::Expansion {
+                    Some(s) => s
+                        .chars()
+                        .for_each(|c| emit(Piece::Char { c, quoted: true })),
+                    None => emit(Piece::Expansion {
                         known: Known::Unknown,
                         quoted: true,
                     }),
@@ -145,7 +160,7 @@ pub fn pieces(text: &str, offset: usize, spans: Option<&Spans<'_>>) -> Result<Ve
                 let (end, node_text, shown) = spans.get(&(offset + i)).ok_or(Unread::Disagrees)?;
                 let len = end.checked_sub(offset + i).ok_or(Unread::Disagrees)?;
                 let known = shown.clone().unwrap_or_else(|| known(node_text));
-                out.push(Piece::Expansion {
+                emit(Piece::Expansion {
                     known,
                     quoted: double,
                 });
@@ -153,7 +168,7 @@ pub fn pieces(text: &str, offset: usize, spans: Option<&Spans<'_>>) -> Result<Ve
                 i += len.max(1);
             }
             _ => {
-                out.push(Piece::Char { c, quoted: double });
+                emit(Piece::Char { c, quoted: double });
                 i += c.len_utf8();
             }
         }
@@ -162,7 +177,7 @@ pub fn pieces(text: &str, offset: usize, spans: Option<&Spans<'_>>) -> Result<Ve
     if double || used != expected {
         return Err(Unread::Disagrees);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Whether `c` followed by `next` starts an expansion bash performs.

@@ -50,5 +50,8 @@ mod hardened;
 // chapter 13: auditing a permission layer (feature `audit`)
 mod audit;
 
+// chapter 14: the hook, the pipeline in front of an agent's shell tool
+mod hook;
+
 // every clause cited, every citation a clause
 mod spec_clauses;

@@ -19,7 +19,7 @@ use crate::support::corpus::repo;
 /// The chapter prefixes of the spec; a cited-looking token must start with one.
 const PREFIXES: &[&str] = &[
     "ECMA", "PAY", "WRAP", "STRIP", "AUTH", "EVT", "VERDICT", "INV", "POL", "PIPE", "PROTO",
-    "CONF", "GEN", "HARD", "AUDIT",
+    "CONF", "GEN", "HARD", "AUDIT", "HOOK",
 ];
 
 /// Tokens that look like citations but name other documents (the ECMAScript standard's number).

@@ -7,6 +7,7 @@ mod closed;
 mod ground;
 mod moved;
 mod properties;
+mod redirections;
 mod spellings;
-mod usefulness;
+pub(crate) mod usefulness;
 mod wrappers;

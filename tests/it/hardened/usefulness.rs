@@ -33,7 +33,7 @@ const SCAFFOLDS: &[&str] = &[
     "{} && echo ok",
 ];
 
-fn corpus() -> Vec<String> {
+pub(crate) fn corpus() -> Vec<String> {
     let text = std::fs::read_to_string(repo().join("spec/corpus/agent-commands.jsonl")).unwrap();
     let mut out = Vec::new();
     for line in text.lines().skip(1) {

@@ -98,6 +98,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "about auditing another layer (src/audit) through its own protocol; checked by tests/it/audit/",
     ),
     (
+        "HOOK-",
+        "the hook speaks each agent's own protocol, not the oracle's; tests/it/hook/ checks it through the binary, and Claude Code's rules against spec/vectors/hook/claude-rules.json",
+    ),
+    (
         "POL-MATCH-9",
         "the rule-set engine answers as the per-rule last match (POL-RULE-2), which vectors name; no answer tells the two apart (tests/it/policy/matcher_engine.rs, parity, match_diff)",
     ),
