@@ -31,6 +31,7 @@ pub mod dewrap;
 pub mod effects;
 pub mod expand;
 mod judgement;
+pub mod locale;
 pub mod moved;
 pub mod parse;
 mod program_tables;

@@ -17,8 +17,8 @@ use crate::policy::home::posix_normalize;
 use crate::policy::Policy;
 
 /// The directories a `cd` of the command may leave the shell in, other
-/// than the working directory and those below it: empty when every `cd`
-/// goes down a static relative path without `..` (`cd src`). The `cd`s are
+/// than the working directory: those below it included, since a relative
+/// rule (`*.claude/*`, `.ssh/*`) sees the words read from there. The `cd`s are
 /// followed in source order, each directory on the way kept; a relative one
 /// after another that moved the shell leads from there (and, when it
 /// climbs, from the working directory too, since the first may not have
@@ -59,8 +59,9 @@ pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
                         }
                         word.under(dir).unwrap_or_else(super::values::unknown_word)
                     }
-                    None if climbs => word.clone(),
-                    None => continue,
+                    // Downward too: a relative rule (`*.claude/*`)
+                    // sees the words read from there (issue 33, class 6).
+                    None => word.clone(),
                 }
             }
             Some((word, _)) => word.clone(),

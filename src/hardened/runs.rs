@@ -523,7 +523,7 @@ mod tests {
             (
                 "git",
                 &["-c", "core.pager=x", "log"],
-                Some(Clause::RunInline),
+                Some(Clause::RunSetting),
             ),
             ("git", &["log", "-c"], None),
             ("bash", &["/dev/stdin"], Some(Clause::RunShellStdin)),
