@@ -10,7 +10,6 @@ use tree_sitter::Node;
 use super::admitted::is_read_separator;
 use super::effects::{effect_text, effect_words, live_assignment};
 use super::judgement::{Sink, REDIRECTS};
-use super::contract::writes::write_targets;
 use super::runs::{reads_unknown_word, runs_code_known};
 use super::spelling::{bash_words, dequote_name, joined_text, Name};
 use super::values::{read_args, spell_joined, Word};
@@ -107,15 +106,7 @@ pub(super) fn simple_command(
             }
             // HARD-EFFECT-5: the program's own writes, judged as `>` to
             // the same target (HARD-EFFECT-4).
-            let texts: Vec<Option<&str>> = read
-                .texts
-                .iter()
-                .zip(&read.known)
-                .map(|(t, k)| k.then_some(t.as_str()))
-                .collect();
-            for target in write_targets(base, &texts, &read.words) {
-                program_writes.push(vec![Word::literal(">"), target]);
-            }
+            program_writes = super::wrapped::program_writes(base, &read);
         }
     }
     // HARD-ADMIT-6: `IFS=` before `read` only splits what read reads.
@@ -153,6 +144,7 @@ pub(super) fn simple_command(
     values.extend(wrapped.values);
     spelled.extend(wrapped.spelled);
     floor = floor.or(wrapped.floor);
+    program_writes.extend(wrapped.writes);
     if name.is_none() && !redirects.is_empty() && floor.is_none() {
         // HARD-EFFECT-3: redirections with no command.
         floor = Some(Clause::NamelessCommand);

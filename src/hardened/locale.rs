@@ -34,3 +34,19 @@ pub fn locale_before_non_ascii(source: &str, parts: &[Node<'_>]) -> bool {
                 .is_some_and(|rest| !rest.is_ascii())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::is_locale_variable;
+
+    /// HARD-EFFECT-6: which variables set bash's own locale.
+    #[test]
+    fn hard_effect_6_locale_variables() {
+        for name in ["LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LC_COLLATE"] {
+            assert!(is_locale_variable(name), "{name}");
+        }
+        for name in ["LANGUAGE", "TZ", "CLANG", "XLC_ALL"] {
+            assert!(!is_locale_variable(name), "{name}");
+        }
+    }
+}

@@ -232,7 +232,15 @@ pub fn stem(name: &str) -> &str {
 /// The suffixes Debian's alternatives give builds of one program
 /// (`vim.basic`, `vim.tiny`, `vim.nox`, `vim.gtk3`, `nvim.appimage`).
 const DEBIAN_VARIANTS: &[&str] = &[
-    ".basic", ".tiny", ".nox", ".gtk", ".gtk3", ".athena", ".motif", ".appimage", ".real",
+    ".basic",
+    ".tiny",
+    ".nox",
+    ".gtk",
+    ".gtk3",
+    ".athena",
+    ".motif",
+    ".appimage",
+    ".real",
 ];
 
 /// `name` without a GNU target triplet before or after it
@@ -242,18 +250,31 @@ const DEBIAN_VARIANTS: &[&str] = &[
 fn without_triplet(name: &str) -> &str {
     let arch_at = |at: usize| {
         let rest = name.get(at..).unwrap_or_default();
-        super::program_tables::SETARCH_ARCHITECTURES.iter().any(|arch| {
-            rest.strip_prefix(arch).is_some_and(|after| {
-                after.starts_with('-')
-                    && ["linux", "gnu", "musl", "darwin", "w64", "mingw", "elf", "none", "pc-", "apple", "unknown"]
+        super::program_tables::SETARCH_ARCHITECTURES
+            .iter()
+            .any(|arch| {
+                rest.strip_prefix(arch).is_some_and(|after| {
+                    after.starts_with('-')
+                        && [
+                            "linux", "gnu", "musl", "darwin", "w64", "mingw", "elf", "none", "pc-",
+                            "apple", "unknown",
+                        ]
                         .iter()
                         .any(|os| after.contains(os))
+                })
             })
-        })
     };
     if arch_at(0) {
         // A prefix triplet: the program follows its last part.
-        for os in ["-gnueabihf-", "-gnueabi-", "-gnu-", "-musl-", "-elf-", "-mingw32-", "-darwin-"] {
+        for os in [
+            "-gnueabihf-",
+            "-gnueabi-",
+            "-gnu-",
+            "-musl-",
+            "-elf-",
+            "-mingw32-",
+            "-darwin-",
+        ] {
             if let Some(at) = name.find(os) {
                 return name.get(at + os.len()..).unwrap_or(name);
             }
@@ -385,8 +406,12 @@ pub fn is_modelled(name: &str) -> bool {
     let stem = stem(name);
     let named = |n: &str| n == name || n == stem;
     super::programs::PROGRAMS.iter().any(|(n, _)| named(n))
-        || super::runners::SUBCOMMAND_RUNNERS.iter().any(|(n, _)| named(n))
-        || super::runners::COMMAND_OPTIONS.iter().any(|(n, _, _)| named(n))
+        || super::runners::SUBCOMMAND_RUNNERS
+            .iter()
+            .any(|(n, _)| named(n))
+        || super::runners::COMMAND_OPTIONS
+            .iter()
+            .any(|(n, _, _)| named(n))
         || super::contract::settings::has_settings(settings_name(name))
         || super::contract::writes::PROGRAM_WRITES
             .iter()

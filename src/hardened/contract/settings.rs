@@ -104,7 +104,14 @@ pub const SETTINGS: &[Setting] = &[
         source: "git(1): `--exec-path=DIR` runs git's subcommands from DIR",
     },
     Setting {
-        programs: &["apt", "apt-get", "apt-cache", "apt-config", "apt-mark", "apt-file"],
+        programs: &[
+            "apt",
+            "apt-get",
+            "apt-cache",
+            "apt-config",
+            "apt-mark",
+            "apt-file",
+        ],
         form: Form::KeyValue(&["-o", "--option"]),
         scope: Scope::Options,
         inert: &[
@@ -123,7 +130,14 @@ pub const SETTINGS: &[Setting] = &[
                  --pre-invoke) and `Dir::Bin::*` name programs apt runs",
     },
     Setting {
-        programs: &["apt", "apt-get", "apt-cache", "apt-config", "apt-mark", "apt-file"],
+        programs: &[
+            "apt",
+            "apt-get",
+            "apt-cache",
+            "apt-config",
+            "apt-mark",
+            "apt-file",
+        ],
         form: Form::Always(&["-c", "--config-file"]),
         scope: Scope::Options,
         inert: &[],
@@ -294,10 +308,26 @@ mod tests {
             ("git", &["--exec-path=/tmp", "status"], true),
             ("git", &["grep", "-c", "core.pager=x"], false),
             ("git", &["-C", "sub", "status"], false),
-            ("apt-get", &["-o", "APT::Update::Pre-Invoke::=rm -rf y", "update"], true),
-            ("apt-get", &["-oAPT::Update::Pre-Invoke::=x", "update"], true),
-            ("apt", &["--option=Dpkg::Options::=--pre-invoke=x", "install"], true),
-            ("apt-get", &["-o", "APT::Get::Assume-Yes=true", "install", "x"], false),
+            (
+                "apt-get",
+                &["-o", "APT::Update::Pre-Invoke::=rm -rf y", "update"],
+                true,
+            ),
+            (
+                "apt-get",
+                &["-oAPT::Update::Pre-Invoke::=x", "update"],
+                true,
+            ),
+            (
+                "apt",
+                &["--option=Dpkg::Options::=--pre-invoke=x", "install"],
+                true,
+            ),
+            (
+                "apt-get",
+                &["-o", "APT::Get::Assume-Yes=true", "install", "x"],
+                false,
+            ),
             ("apt-get", &["-c", "evil.conf", "update"], true),
             ("apt-get", &["install", "-y", "curl"], false),
             ("python", &["-m", "timeit", "x"], true),

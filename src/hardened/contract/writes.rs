@@ -163,7 +163,10 @@ pub fn write_targets(program: &str, texts: &[Option<&str>], words: &[Word]) -> V
     let first_operand = texts
         .iter()
         .position(|t| t.is_none_or(|t| !t.starts_with('-')));
-    for row in PROGRAM_WRITES.iter().filter(|r| r.programs.contains(&program)) {
+    for row in PROGRAM_WRITES
+        .iter()
+        .filter(|r| r.programs.contains(&program))
+    {
         if !row.subcommands.is_empty() {
             let sub = first_operand.and_then(|i| texts.get(i).copied().flatten());
             if !sub.is_some_and(|s| row.subcommands.contains(&s)) {
@@ -231,9 +234,10 @@ fn option_value<'a>(
             Some((n, v)) => (n, Some(v)),
             None => (long, None),
         };
-        let hit = spellings.iter().filter_map(|s| s.strip_prefix("--")).any(|s| {
-            s == name || (abbreviates && !name.is_empty() && s.starts_with(name))
-        });
+        let hit = spellings
+            .iter()
+            .filter_map(|s| s.strip_prefix("--"))
+            .any(|s| s == name || (abbreviates && !name.is_empty() && s.starts_with(name)));
         return hit.then_some(value);
     }
     let letters = arg.strip_prefix('-').filter(|l| !l.is_empty())?;
@@ -269,7 +273,10 @@ mod tests {
     #[test]
     fn hard_effect_5_program_writes() {
         let some = |t: &str| vec![Some(t.to_owned())];
-        assert_eq!(targets("git", &["log", "--output=.git/config"]), some(".git/config"));
+        assert_eq!(
+            targets("git", &["log", "--output=.git/config"]),
+            some(".git/config")
+        );
         assert_eq!(targets("git", &["diff", "--outp", "../x"]), some("../x"));
         assert_eq!(targets("git", &["format-patch", "-o", "out"]), some("out"));
         assert_eq!(targets("git", &["grep", "-o", "x"]), vec![]);
@@ -286,7 +293,14 @@ mod tests {
         assert_eq!(targets("curl", &["-sSLo", "x", "u"]), some("x"));
         assert_eq!(targets("dd", &["if=a", "of=b"]), some("b"));
         assert_eq!(targets("ls", &["-o", "x"]), vec![]);
-        let unknown = write_targets("git", &[Some("log"), None], &[Word::literal("log"), unknown_word()]);
-        assert!(unknown.is_empty(), "an unknown word is not read as an option");
+        let unknown = write_targets(
+            "git",
+            &[Some("log"), None],
+            &[Word::literal("log"), unknown_word()],
+        );
+        assert!(
+            unknown.is_empty(),
+            "an unknown word is not read as an option"
+        );
     }
 }

@@ -6,6 +6,7 @@ mod clauses;
 mod closed;
 mod ground;
 mod moved;
+mod program_side;
 mod properties;
 mod spellings;
 mod usefulness;
