@@ -65,7 +65,14 @@ pub const COMMAND_OPTIONS: &[(&str, Option<&str>, &str)] = &[
     ("sftp", None, "short:SDoF"),
     ("sort", None, "long:compress-program"),
     ("split", None, "long:filter"),
-    ("wget", None, "long:use-askpass"),
+    ("wget", None, "short:e long:use-askpass,execute,config"),
+    // Found by scripts/program-help-scan.py (HARD-RUN-8): a wgetrc command
+    // or file (`-e`, `--execute`, `--config`) can name a program; man's
+    // configuration file names its pager; patch hands an ed script to ed,
+    // which runs `!` commands; dpkg-buildpackage runs the commands and
+    // hooks it is given.
+    ("patch", None, "short:e long:ed"),
+    ("dpkg-buildpackage", None, "prefix:-r,-R,--rules-file,--root-command,--check-command,--sign-command,--hook-"),
     ("zip", None, "short:T long:unzip-command"),
     ("fd", None, "short:xX long:exec,exec-batch"),
     ("fdfind", None, "short:xX long:exec,exec-batch"),
@@ -73,7 +80,7 @@ pub const COMMAND_OPTIONS: &[(&str, Option<&str>, &str)] = &[
     ("fzf", None, "long:preview,bind,with-shell,execute"),
     ("less", None, "plus short:k long:lesskey-file,lesskey-src"),
     ("more", None, "plus"),
-    ("man", None, "short:PH long:pager,html"),
+    ("man", None, "short:PHC long:pager,html,config-file"),
     ("vi", None, "plus short:cSu long:cmd"),
     ("vim", None, "plus short:cSu long:cmd"),
     ("nvim", None, "plus short:cSu long:cmd"),

@@ -142,6 +142,16 @@ pub const PROGRAM_WRITES: &[ProgramWrite] = &[
         source: "gcc(1), GCC 12",
     },
     ProgramWrite {
+        programs: &["vim", "vi", "nvim", "view", "ex", "vimdiff"],
+        subcommands: &[],
+        target: Target::Option {
+            spellings: &["-w", "-W"],
+            cluster: false,
+            abbreviates: false,
+        },
+        source: "vim --help, Vim 9.0 (found by scripts/program-help-scan.py)",
+    },
+    ProgramWrite {
         programs: &["dd"],
         subcommands: &[],
         target: Target::Assignment("of="),

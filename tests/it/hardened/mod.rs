@@ -5,6 +5,7 @@
 mod clauses;
 mod closed;
 mod ground;
+mod help_snapshot;
 mod moved;
 mod program_side;
 mod properties;
