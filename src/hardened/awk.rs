@@ -74,7 +74,8 @@ pub fn admitted(args: &[&str], literal: &[bool]) -> Result<(), Refusal> {
     }
     // Two readings must agree (issue 33, class 3): one where a bracket
     // expression in a regular expression holds a `/` (gawk, mawk), one
-    // where the first `/` ends it (POSIX's lexical rule, the one true awk).
+    // where the first `/` ends it (POSIX's lexical rule, the one true awk)
+    // and where a `/` after `++` or `--` starts a regular expression.
     let tokens_read = tokens(program, true)?;
     if tokens(program, false)? != tokens_read {
         return Err(Refusal::Program(
@@ -114,7 +115,13 @@ fn tokens(program: &str, brackets: bool) -> Result<Vec<Token>, Refusal> {
     while let Some(&c) = chars.get(i) {
         let after_keyword =
             matches!(out.last(), Some(Token::Name(n)) if REGEX_AFTER.contains(&n.as_str()));
+        // `x++ /re/`: after `++` or `--` awk's grammar allows both a
+        // division (postfix) and a regular expression (mawk reads one); the
+        // second reading takes the regular expression, so the two disagree.
+        let after_increment =
+            !brackets && matches!(out.last(), Some(Token::Op(op)) if op == "++" || op == "--");
         let operand_may_start = after_keyword
+            || after_increment
             || (!matches!(
                 out.last(),
                 Some(Token::Name(_) | Token::Number | Token::String | Token::Regex)
@@ -338,6 +345,8 @@ mod tests {
             "/[/]/ { print }",
             "/[[:alpha:]/]/ { print }",
             "BEGIN { print /[#]/ | \"sh\" }",
+            // Found by the differential test against mawk.
+            "BEGIN { x++ /#/; system(\"x\") }",
         ];
         for program in refused {
             assert!(awk(&[program]).is_err(), "{program}");

@@ -337,16 +337,18 @@ fn uses(syntax: &str, args: &[&str]) -> bool {
             };
             let arg = dashes.as_deref().unwrap_or(arg);
             if let Some(name) = arg.strip_prefix("--") {
-                // node and npm read `_` in an option's name as `-`.
-                let name = name.replace('_', "-");
-                let name = name.as_str();
                 let name = name.split('=').next().unwrap_or_default();
+                // node and npm read `_` in an option's name as `-`; a row
+                // may spell its name with `_` itself (`sshfs --ssh_command`).
+                let dashed = name.replace('_', "-");
                 // GNU getopt takes any unambiguous abbreviation: any prefix asks.
                 // A row's name ending in `.` is a family (`--config.KEY`).
                 !name.is_empty()
-                    && long
-                        .iter()
-                        .any(|l| l.starts_with(name) || (l.ends_with('.') && name.starts_with(l)))
+                    && [name, dashed.as_str()].iter().any(|name| {
+                        long.iter().any(|l| {
+                            l.starts_with(name) || (l.ends_with('.') && name.starts_with(l))
+                        })
+                    })
             } else if let Some(cluster) = arg.strip_prefix('-') {
                 cluster.chars().any(|c| short.contains(c))
             } else if let Some(command) = arg.strip_prefix('+') {

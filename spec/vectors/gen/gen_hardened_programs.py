@@ -106,6 +106,11 @@ PROGRAM_ROWS = [
      "`vim.basic` is Debian's vim: its `-c` runs an Ex command"),
     (["HARD-RUN-4", "HARD-RUN-7"], RM, "editor -c '!rm -rf x'", "ask", S("HARD-RUN-4"), "CLOSES",
      "`editor` is whichever editor the alternatives name: an unmodelled program"),
+    # Found by reading the installed programs' --help (HARD-RUN-8).
+    (["HARD-RUN-8", "HARD-RUN-6"], RM, "wget --execute='use_askpass=pwnd' https://example.com/f", "ask", S("HARD-RUN-6"), "CLOSES",
+     "a wgetrc command given on the command line; wget's help says `execute a .wgetrc-style command`, and `use_askpass` names a program"),
+    (["HARD-RUN-8", "HARD-RUN-6"], RM, "patch --ed -i fix.ed notes.txt", "ask", S("HARD-RUN-6"), "CLOSES",
+     "patch hands an ed script to ed, which runs its `!` commands"),
     # Class 3: the awk lexer and its second reading (HARD-RUN-5).
     (["HARD-RUN-5", "HARD-RUN-3"], RM, "awk 'BEGIN { print /#/; system(\"rm -rf x\") }'", "ask", S("HARD-RUN-3"), "CLOSES",
      "after `print` a `/` starts a regular expression: `/#/` is one, `#` no comment, and `system` is refused"),

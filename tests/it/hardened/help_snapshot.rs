@@ -54,7 +54,10 @@ fn hard_run_8_every_running_option_is_modelled_or_inert() {
             let fields: Vec<&str> = l.split('\t').collect();
             assert_eq!(fields.len(), 3, "{l:?}");
             assert!(!fields[2].trim().is_empty(), "no reason: {l:?}");
-            ((fields[0].to_owned(), fields[1].to_owned()), fields[2].to_owned())
+            (
+                (fields[0].to_owned(), fields[1].to_owned()),
+                fields[2].to_owned(),
+            )
         })
         .collect();
     let snapshot = read("spec/programs/help-options.tsv");

@@ -2,6 +2,7 @@
 //! INV-10 without provisos), its usefulness on the agent corpus, and
 //! INV-GROUND under it (feature `ground`).
 
+mod awk_differential;
 mod clauses;
 mod closed;
 mod ground;

@@ -215,6 +215,18 @@ pub const FINDINGS: &[Finding] = &[
     ),
     whole("F-39", "taskset 1 rm -rf x"),
     whole("F-39", "su root -c 'rm -rf x'"),
+    allowed(
+        "F-40",
+        "npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\"",
+        "npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\"",
+    ),
+    whole("F-41", "git -C . -c alias.x='!rm -rf x' x"),
+    whole("F-42", "git log -1 --output=.git/config"),
+    allowed(
+        "F-43",
+        "LC_ALL=zh_CN.GBK; echo '\u{e9}'",
+        "LC_ALL=zh_CN.GBK",
+    ),
 ];
 
 /// The clauses of chapter 7 each finding follows (the reference reproduces
@@ -254,6 +266,10 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-37", &["POL-UNIT-7"]),
     ("F-38", &["POL-FLOOR-2"]),
     ("F-39", &["POL-FLOOR-4"]),
+    ("F-40", &["POL-UNIT-5", "POL-CHECK-2"]),
+    ("F-41", &["POL-FLOOR-4"]),
+    ("F-42", &["POL-CHECK-2"]),
+    ("F-43", &["POL-UNIT-7"]),
 ];
 
 /// The clauses finding `id` follows.
