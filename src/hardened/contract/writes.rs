@@ -200,11 +200,8 @@ pub fn write_targets(program: &str, texts: &[Option<&str>], words: &[Word]) -> V
                         out.push(attached(i, Some(v)));
                     }
                 }
-                (Target::Operands, Some(t)) if !t.starts_with('-') || t == "-" => {
-                    if t != "-" {
-                        out.push(word(i));
-                    }
-                }
+                // `-` is standard output, no file.
+                (Target::Operands, Some(t)) if !t.starts_with('-') => out.push(word(i)),
                 (
                     Target::Option {
                         spellings,
