@@ -89,7 +89,7 @@ pub const COMMAND_OPTIONS: &[(&str, Option<&str>, &str)] = &[
     ("ex", None, "plus short:cSu long:cmd"),
     ("emacs", None, "short:lfx long:eval,load,funcall,script"),
     ("crontab", None, "word:- always-unless:-l"),
-    ("npx", None, "short:c long:call"),
+    ("npx", None, "short:c onedash long:call,script-shell,node-options,git,shell,userconfig,globalconfig"),
     ("npm", Some("exec"), "short:c long:call"),
     ("npm", Some("x"), "short:c long:call"),
     ("npm", Some("config"), "word:set,edit"),
