@@ -216,14 +216,14 @@ pub const FINDINGS: &[Finding] = &[
     whole("F-39", "taskset 1 rm -rf x"),
     whole("F-39", "su root -c 'rm -rf x'"),
     allowed(
-        "F-40",
+        "F-45",
         "npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\"",
         "npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\"",
     ),
-    whole("F-41", "git -C . -c alias.x='!rm -rf x' x"),
-    whole("F-42", "git log -1 --output=.git/config"),
+    whole("F-46", "git -C . -c alias.x='!rm -rf x' x"),
+    whole("F-47", "git log -1 --output=.git/config"),
     allowed(
-        "F-43",
+        "F-48",
         "LC_ALL=zh_CN.GBK; echo '\u{e9}'",
         "LC_ALL=zh_CN.GBK",
     ),
@@ -266,10 +266,10 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-37", &["POL-UNIT-7"]),
     ("F-38", &["POL-FLOOR-2"]),
     ("F-39", &["POL-FLOOR-4"]),
-    ("F-40", &["POL-UNIT-5", "POL-CHECK-2"]),
-    ("F-41", &["POL-FLOOR-4"]),
-    ("F-42", &["POL-CHECK-2"]),
-    ("F-43", &["POL-UNIT-7"]),
+    ("F-45", &["POL-UNIT-5", "POL-CHECK-2"]),
+    ("F-46", &["POL-FLOOR-4"]),
+    ("F-47", &["POL-CHECK-2"]),
+    ("F-48", &["POL-UNIT-7"]),
 ];
 
 /// The clauses finding `id` follows.
