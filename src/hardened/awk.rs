@@ -72,8 +72,25 @@ pub fn admitted(args: &[&str], literal: &[bool]) -> Result<(), Refusal> {
             return Err(Refusal::Assignment((*operand).to_owned()));
         }
     }
-    check(&tokens(program)?)
+    // Two readings must agree (issue 33, class 3): one where a bracket
+    // expression in a regular expression holds a `/` (gawk, mawk), one
+    // where the first `/` ends it (POSIX's lexical rule, the one true awk)
+    // and where a `/` after `++` or `--` starts a regular expression.
+    let tokens_read = tokens(program, true)?;
+    if tokens(program, false)? != tokens_read {
+        return Err(Refusal::Program(
+            String::new(),
+            "the readings of a regular expression disagree",
+        ));
+    }
+    check(&tokens_read)
 }
+
+/// Keywords after which an operand, so a regular expression, may start:
+/// `print /re/`, `return /re/`, `else /re/`, `do /re/` (awk's grammar).
+const REGEX_AFTER: [&str; 8] = [
+    "print", "printf", "return", "else", "do", "case", "exit", "in",
+];
 
 /// One awk token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,16 +107,25 @@ enum Token {
 
 /// Lexes awk: regular expressions where an operand may start, strings with
 /// escapes, `#` comments, `\`-newline continuations.
-fn tokens(program: &str) -> Result<Vec<Token>, Refusal> {
+fn tokens(program: &str, brackets: bool) -> Result<Vec<Token>, Refusal> {
     let chars: Vec<char> = program.chars().collect();
     let mut out: Vec<Token> = Vec::new();
     let mut i = 0;
     let unterminated = |what: &'static str| Err(Refusal::Program(String::new(), what));
     while let Some(&c) = chars.get(i) {
-        let operand_may_start = !matches!(
-            out.last(),
-            Some(Token::Name(_) | Token::Number | Token::String | Token::Regex)
-        ) && !matches!(out.last(), Some(Token::Op(op)) if op == ")" || op == "]" || op == "$" || op == "++" || op == "--");
+        let after_keyword =
+            matches!(out.last(), Some(Token::Name(n)) if REGEX_AFTER.contains(&n.as_str()));
+        // `x++ /re/`: after `++` or `--` awk's grammar allows both a
+        // division (postfix) and a regular expression (mawk reads one); the
+        // second reading takes the regular expression, so the two disagree.
+        let after_increment =
+            !brackets && matches!(out.last(), Some(Token::Op(op)) if op == "++" || op == "--");
+        let operand_may_start = after_keyword
+            || after_increment
+            || (!matches!(
+                out.last(),
+                Some(Token::Name(_) | Token::Number | Token::String | Token::Regex)
+            ) && !matches!(out.last(), Some(Token::Op(op)) if op == ")" || op == "]" || op == "$" || op == "++" || op == "--"));
         match c {
             ' ' | '\t' | '\r' => i += 1,
             '\\' if chars.get(i + 1) == Some(&'\n') => i += 2,
@@ -127,20 +153,12 @@ fn tokens(program: &str) -> Result<Vec<Token>, Refusal> {
             }
             '/' if operand_may_start => {
                 i += 1;
-                let mut bracket = false;
                 loop {
                     match chars.get(i) {
                         None | Some('\n') => return unterminated("unterminated regex"),
                         Some('\\') => i += 2,
-                        Some('[') => {
-                            bracket = true;
-                            i += 1;
-                        }
-                        Some(']') => {
-                            bracket = false;
-                            i += 1;
-                        }
-                        Some('/') if !bracket => break,
+                        Some('[') if brackets => i = bracket_end(&chars, i)?,
+                        Some('/') => break,
                         Some(_) => i += 1,
                     }
                 }
@@ -183,6 +201,42 @@ fn tokens(program: &str) -> Result<Vec<Token>, Refusal> {
         }
     }
     Ok(out)
+}
+
+/// The index after the bracket expression that starts at `chars[start]`
+/// (`[`): a `]` right after `[` or `[^` is literal, and `[:…:]`, `[.….]`,
+/// `[=…=]` are classes inside it, so `[]#/]` and `[[:alpha:]/]` are one
+/// bracket each (POSIX regular expressions, §9.3.5).
+fn bracket_end(chars: &[char], start: usize) -> Result<usize, Refusal> {
+    let mut i = start + 1;
+    if chars.get(i) == Some(&'^') {
+        i += 1;
+    }
+    if chars.get(i) == Some(&']') {
+        i += 1;
+    }
+    loop {
+        match chars.get(i) {
+            None | Some('\n') => {
+                return Err(Refusal::Program(String::new(), "unterminated bracket"))
+            }
+            Some(']') => return Ok(i + 1),
+            Some('[') if matches!(chars.get(i + 1), Some(':' | '.' | '=')) => {
+                let kind = chars.get(i + 1).copied().unwrap_or(':');
+                let close = chars
+                    .iter()
+                    .skip(i + 2)
+                    .position(|c| *c == ']')
+                    .map(|k| i + 2 + k)
+                    .filter(|end| chars.get(end - 1) == Some(&kind));
+                i = match close {
+                    Some(end) => end + 1,
+                    None => i + 1,
+                };
+            }
+            Some(_) => i += 1,
+        }
+    }
 }
 
 /// Checks the tokens against the admitted grammar.
@@ -274,5 +328,38 @@ mod tests {
             assert!(awk(line).is_err(), "{line:?}");
         }
         assert_eq!(admitted(&["{print $1}"], &[false]), Err(Refusal::Computed));
+    }
+
+    /// HARD-RUN-5 (issue 33, class 3): `/` after a keyword starts a regular
+    /// expression, a bracket's first `]` is literal, and a `#` inside
+    /// either is no comment; the two readings of a bracket must agree.
+    #[test]
+    fn hard_run_5_awk_regex_after_keywords_and_brackets() {
+        let refused: &[&str] = &[
+            "BEGIN { print /#/; system(\"rm -rf x\") }",
+            "BEGIN { printf /#/; system(\"x\") }",
+            "function f() { return /#/; system(\"x\") }",
+            "{ if (0) x = 1; else /#/; system(\"x\") }",
+            "BEGIN { do /#/; while (0); system(\"x\") }",
+            "/[]#]/ { system(\"x\") }",
+            "/[/]/ { print }",
+            "/[[:alpha:]/]/ { print }",
+            "BEGIN { print /[#]/ | \"sh\" }",
+            // Found by the differential test against mawk.
+            "BEGIN { x++ /#/; system(\"x\") }",
+        ];
+        for program in refused {
+            assert!(awk(&[program]).is_err(), "{program}");
+        }
+        let admitted_rows: &[&str] = &[
+            "{ print /x/ ? 1 : 0 }",
+            "/[]x]/ { print }",
+            "/[[:digit:]]+/ { n++ } END { print n }",
+            "{ print $1 / 2 / 3 }",
+            "{ print NR/2 }",
+        ];
+        for program in admitted_rows {
+            assert_eq!(awk(&[program]), Ok(()), "{program}");
+        }
     }
 }

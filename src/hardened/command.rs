@@ -10,9 +10,9 @@ use tree_sitter::Node;
 use super::admitted::is_read_separator;
 use super::effects::{effect_text, effect_words, live_assignment};
 use super::judgement::{Sink, REDIRECTS};
-use super::runs::runs_code_known;
+use super::runs::{reads_unknown_word, runs_code_known};
 use super::spelling::{bash_words, dequote_name, joined_text, Name};
-use super::values::{spell_joined, Word};
+use super::values::{read_args, spell_joined, Word};
 use super::{named_children, slice, Clause};
 use crate::policy::floor::{basename, wrapper_kind};
 use crate::policy::units::UnitsError;
@@ -64,14 +64,13 @@ pub(super) fn simple_command(
     let groups = bash_words(source, &words);
     let raw_words: Vec<String> = groups.iter().map(|g| joined_text(source, g)).collect();
     let name = raw_words.first().map(|w| dequote_name(w));
-    let literal_args: Vec<String> = raw_words
-        .iter()
-        .skip(1)
-        .map(|w| match dequote_name(w) {
-            Name::Literal(text) => text,
-            Name::Computed => w.clone(),
-        })
-        .collect();
+    // HARD-VALUE-7: the program readers read the values bash passes.
+    let read = read_args(
+        source,
+        groups.get(1..).unwrap_or_default(),
+        raw_words.get(1..).unwrap_or_default(),
+    );
+    let mut program_writes: Vec<Vec<Word>> = Vec::new();
     let mut floor = None;
     let mut values = Vec::new();
     match &name {
@@ -96,17 +95,18 @@ pub(super) fn simple_command(
             }
             values.push(value);
             let dequoted =
-                std::iter::once(literal.as_str()).chain(literal_args.iter().map(String::as_str));
+                std::iter::once(literal.as_str()).chain(read.texts.iter().map(String::as_str));
             if wrapper_kind(dequoted).is_some() {
                 floor = Some(Clause::SpellFloor);
             } else {
-                let literal: Vec<bool> = raw_words
-                    .iter()
-                    .skip(1)
-                    .map(|w| matches!(dequote_name(w), Name::Literal(_)))
-                    .collect();
-                floor = runs_code_known(base, &literal_args, &literal);
+                floor = runs_code_known(base, &read.texts, &read.known);
+                if floor.is_none() && reads_unknown_word(base, &read) {
+                    floor = Some(Clause::ValueUnknown);
+                }
             }
+            // HARD-EFFECT-5: the program's own writes, judged as `>` to
+            // the same target (HARD-EFFECT-4).
+            program_writes = super::wrapped::program_writes(base, &read);
         }
     }
     // HARD-ADMIT-6: `IFS=` before `read` only splits what read reads.
@@ -127,6 +127,7 @@ pub(super) fn simple_command(
     if floor.is_none() && live_assignment(source, &assignments) {
         floor = Some(Clause::EffectAssignment);
     }
+    floor = floor.or_else(|| super::walk::locale_floor(source, &assignments));
     let mut spelled = spelled_values(source, &groups, name.as_ref(), &redirects);
     let effects = effect_text(source, &redirects);
     if !effects.is_empty() {
@@ -143,6 +144,7 @@ pub(super) fn simple_command(
     values.extend(wrapped.values);
     spelled.extend(wrapped.spelled);
     floor = floor.or(wrapped.floor);
+    program_writes.extend(wrapped.writes);
     if name.is_none() && !redirects.is_empty() && floor.is_none() {
         // HARD-EFFECT-3: redirections with no command.
         floor = Some(Clause::NamelessCommand);
@@ -152,7 +154,9 @@ pub(super) fn simple_command(
         return Ok(());
     }
     sink.push(text, span, context, values, floor)?;
-    sink.spell_last(spelled, super::effects::write_words(source, &redirects));
+    let mut writes = super::effects::write_words(source, &redirects);
+    writes.extend(program_writes);
+    sink.spell_last(spelled, writes);
     if name.is_some() {
         sink.mark_named();
     }

@@ -27,10 +27,12 @@ pub mod braces;
 mod builtin_args;
 pub mod closed;
 mod command;
+pub mod contract;
 pub mod dewrap;
 pub mod effects;
 pub mod expand;
 mod judgement;
+pub mod locale;
 pub mod moved;
 pub mod parse;
 mod program_tables;
@@ -184,6 +186,13 @@ pub enum Clause {
     /// `HARD-RUN-6`: an option, subcommand word or setting that runs a
     /// command line or a program it names.
     RunOption,
+    /// `HARD-RUN-7`: a setting whose key is not inert.
+    RunSetting,
+    /// `HARD-VALUE-7`: a word only run time knows where a modelled program
+    /// may read an option, a setting or a command.
+    ValueUnknown,
+    /// `HARD-EFFECT-6`: a locale assignment before bytes outside ASCII.
+    EffectLocale,
     /// `HARD-EXPAND-1`: arithmetic evaluation of run-time data.
     ExpandArithmetic,
     /// `HARD-EXPAND-2`: indirect or prompt expansion.
@@ -226,6 +235,9 @@ impl Clause {
             Self::RunInline => "HARD-RUN-3",
             Self::RunWrapped => "HARD-RUN-4",
             Self::RunOption => "HARD-RUN-6",
+            Self::RunSetting => "HARD-RUN-7",
+            Self::ValueUnknown => "HARD-VALUE-7",
+            Self::EffectLocale => "HARD-EFFECT-6",
             Self::ExpandArithmetic => "HARD-EXPAND-1",
             Self::ExpandIndirect => "HARD-EXPAND-2",
             Self::EffectAssignment => "HARD-EFFECT-2",

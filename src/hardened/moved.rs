@@ -17,8 +17,8 @@ use crate::policy::home::posix_normalize;
 use crate::policy::Policy;
 
 /// The directories a `cd` of the command may leave the shell in, other
-/// than the working directory and those below it: empty when every `cd`
-/// goes down a static relative path without `..` (`cd src`). The `cd`s are
+/// than the working directory: those below it included, since a relative
+/// rule (`*.claude/*`, `.ssh/*`) sees the words read from there. The `cd`s are
 /// followed in source order, each directory on the way kept; a relative one
 /// after another that moved the shell leads from there (and, when it
 /// climbs, from the working directory too, since the first may not have
@@ -59,8 +59,9 @@ pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
                         }
                         word.under(dir).unwrap_or_else(super::values::unknown_word)
                     }
-                    None if climbs => word.clone(),
-                    None => continue,
+                    // Downward too: a relative rule (`*.claude/*`)
+                    // sees the words read from there (issue 33, class 6).
+                    None => word.clone(),
                 }
             }
             Some((word, _)) => word.clone(),
@@ -135,6 +136,41 @@ pub fn chdirs(judgement: &Judgement) -> Vec<Word> {
             if !inward {
                 out.push(dir);
             }
+        }
+    }
+    out
+}
+
+/// The directories the program `name` is run in by an option of
+/// [`CHDIR_OPTIONS`] among its argument words, inward ones included (a
+/// program's own write, HARD-EFFECT-5, is read from there); an unknown
+/// word after the option is an unknown directory.
+#[must_use]
+pub fn program_dirs(name: &str, words: &[Word]) -> Vec<Word> {
+    let mut out = Vec::new();
+    let Some((_, short, long)) = CHDIR_OPTIONS.iter().find(|(n, _, _)| *n == name) else {
+        return out;
+    };
+    let mut args = words.iter();
+    while let Some(word) = args.next() {
+        let Some(text) = word.literal_text() else {
+            continue;
+        };
+        if text == *short || (!long.is_empty() && text == *long) {
+            out.push(
+                args.next()
+                    .cloned()
+                    .unwrap_or_else(super::values::unknown_word),
+            );
+        } else if let Some(dir) = (!long.is_empty())
+            .then(|| text.strip_prefix(long).and_then(|r| r.strip_prefix('=')))
+            .flatten()
+            .or_else(|| {
+                text.strip_prefix(short)
+                    .filter(|r| !r.is_empty() && !text.starts_with("--"))
+            })
+        {
+            out.push(Word::literal(dir));
         }
     }
     out

@@ -174,6 +174,19 @@ pub const UNMODELLED: &[&str] = &[
     // (`cmd.exe /c …`, `wsl.exe -e …`; `.exe` is part of the stem).
     "cmd",
     "wsl",
+    // Debian's alternatives for whichever editor, pager, browser or
+    // terminal is installed (`editor -c '!…'` is vim's `-c` when vim is
+    // the editor): which program runs, and so its syntax, is not known.
+    "editor",
+    "sensible-editor",
+    "select-editor",
+    "pager",
+    "sensible-pager",
+    "sensible-browser",
+    "www-browser",
+    "x-www-browser",
+    "x-terminal-emulator",
+    "sensible-terminal",
 ];
 
 /// GNU programs as Homebrew and the BSDs install them, with a `g` prefix
@@ -185,7 +198,7 @@ pub(super) const G_PREFIXED: &[&str] = &[
 /// The architectures `setarch` knows on some platform (util-linux
 /// `setarch.c`, every platform's table, and the machine names `uname -m`
 /// gives there).
-pub(super) const SETARCH_ARCHITECTURES: &[&str] = &[
+pub const SETARCH_ARCHITECTURES: &[&str] = &[
     "uname26",
     "linux32",
     "linux64",

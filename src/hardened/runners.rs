@@ -65,7 +65,14 @@ pub const COMMAND_OPTIONS: &[(&str, Option<&str>, &str)] = &[
     ("sftp", None, "short:SDoF"),
     ("sort", None, "long:compress-program"),
     ("split", None, "long:filter"),
-    ("wget", None, "long:use-askpass"),
+    ("wget", None, "short:e long:use-askpass,execute,config"),
+    // Found by scripts/program-help-scan.py (HARD-RUN-8): a wgetrc command
+    // or file (`-e`, `--execute`, `--config`) can name a program; man's
+    // configuration file names its pager; patch hands an ed script to ed,
+    // which runs `!` commands; dpkg-buildpackage runs the commands and
+    // hooks it is given.
+    ("patch", None, "short:e long:ed"),
+    ("dpkg-buildpackage", None, "prefix:-r,-R,--rules-file,--root-command,--check-command,--sign-command,--hook-"),
     ("zip", None, "short:T long:unzip-command"),
     ("fd", None, "short:xX long:exec,exec-batch"),
     ("fdfind", None, "short:xX long:exec,exec-batch"),
@@ -73,7 +80,7 @@ pub const COMMAND_OPTIONS: &[(&str, Option<&str>, &str)] = &[
     ("fzf", None, "long:preview,bind,with-shell,execute"),
     ("less", None, "plus short:k long:lesskey-file,lesskey-src"),
     ("more", None, "plus"),
-    ("man", None, "short:PH long:pager,html"),
+    ("man", None, "short:PHC long:pager,html,config-file"),
     ("vi", None, "plus short:cSu long:cmd"),
     ("vim", None, "plus short:cSu long:cmd"),
     ("nvim", None, "plus short:cSu long:cmd"),
@@ -82,7 +89,7 @@ pub const COMMAND_OPTIONS: &[(&str, Option<&str>, &str)] = &[
     ("ex", None, "plus short:cSu long:cmd"),
     ("emacs", None, "short:lfx long:eval,load,funcall,script"),
     ("crontab", None, "word:- always-unless:-l"),
-    ("npx", None, "short:c long:call"),
+    ("npx", None, "short:c onedash long:call,script-shell,node-options,git,shell,userconfig,globalconfig"),
     ("npm", Some("exec"), "short:c long:call"),
     ("npm", Some("x"), "short:c long:call"),
     ("npm", Some("config"), "word:set,edit"),
@@ -112,7 +119,31 @@ pub const COMMAND_OPTIONS: &[(&str, Option<&str>, &str)] = &[
     // run subcommands of secret injectors, containers and dev shells whose
     // operands before the command this table does not read.
     ("cargo", None, "long:config"),
-    ("npm", None, "long:script-shell"),
+    // npm reads any `--key=value` (abbreviated, or with one dash) as its
+    // configuration, before the script's own `--` (npm-config(7), npm 9):
+    // these keys name a program npm or node runs, or a file of more keys.
+    ("npm", None, "onedash long:script-shell,node-options,git,shell,editor,browser,viewer,userconfig,globalconfig,node-gyp,init-module,onload-script,call,sign-git-commit,sign-git-tag"),
+    ("pnpm", None, "onedash long:script-shell,node-options,git,shell,editor,userconfig,globalconfig,node-gyp,config."),
+    // Found missing (issue 33, class 5-7): dpkg's hooks (dpkg(1) 1.21),
+    // node's loaders (node(1) 18-22; `--env-file` can hold NODE_OPTIONS),
+    // perl's debugger (`-d`, `-d:Mod`), gcc's and clang's programs and
+    // plugins (gcc(1) 12: `-wrapper`, `-B`, `-fplugin`, `-specs`),
+    // dpkg-architecture's command, gpg-agent's daemon command.
+    ("dpkg", None, "long:pre-invoke,post-invoke,status-logger"),
+    ("node", None, "short:r long:import,require,loader,experimental-loader,env-file,env-file-if-exists,run,openssl-config,experimental-config-file,inspect-brk-node"),
+    ("nodejs", None, "short:r long:import,require,loader,experimental-loader,env-file,env-file-if-exists,run,openssl-config,experimental-config-file"),
+    ("bun", None, "short:r long:preload,require,import,env-file,config"),
+    ("deno", None, "long:import-map,config,env-file"),
+    ("perl", None, "short:dm"),
+    ("gcc", None, "prefix:-wrapper,-B,-fplugin,-specs,--specs,-Xclang,--ld-path,-fuse-ld=/,-no-integrated-cpp,@"),
+    ("cc", None, "prefix:-wrapper,-B,-fplugin,-specs,--specs,-Xclang,--ld-path,-fuse-ld=/,-no-integrated-cpp,@"),
+    ("c++", None, "prefix:-wrapper,-B,-fplugin,-specs,--specs,-Xclang,--ld-path,-fuse-ld=/,-no-integrated-cpp,@"),
+    ("g++", None, "prefix:-wrapper,-B,-fplugin,-specs,--specs,-Xclang,--ld-path,-fuse-ld=/,-no-integrated-cpp,@"),
+    ("clang", None, "prefix:-wrapper,-B,-fplugin,-specs,--specs,-Xclang,--ld-path,-fuse-ld=/,-ccc-,@"),
+    ("clang++", None, "prefix:-wrapper,-B,-fplugin,-specs,--specs,-Xclang,--ld-path,-fuse-ld=/,-ccc-,@"),
+    ("dpkg-architecture", None, "short:c long:command"),
+    ("gpg-agent", None, "long:daemon,pinentry-program,scdaemon-program,supervised"),
+    ("gpg", None, "long:exec-path,photo-viewer,keyserver-options"),
     ("hg", None, "long:config"),
     ("svn", None, "long:config-option,editor-cmd,diff-cmd,diff3-cmd"),
     ("cmake", None, "short:E"),
@@ -219,9 +250,12 @@ pub fn runner(name: &str, args: &[&str], literal: &[bool]) -> Option<Runs> {
 /// through an option, a subcommand word or a setting ([`COMMAND_OPTIONS`]).
 #[must_use]
 pub fn option_runs_command(name: &str, args: &[&str]) -> bool {
+    // A versioned or variant build reads the same options (`vim.basic`,
+    // `gcc-12`, `x86_64-linux-gnu-gcc`).
+    let stem = super::runs::stem(name);
     COMMAND_OPTIONS
         .iter()
-        .filter(|(n, _, _)| *n == name)
+        .filter(|(n, _, _)| *n == name || *n == stem)
         .any(|(_, subcommand, syntax)| match subcommand {
             None => uses(syntax, args),
             Some(sub) => subcommand_at(name, args, sub)
@@ -264,6 +298,8 @@ fn uses(syntax: &str, args: &[&str]) -> bool {
     let mut plus = false;
     let mut always = false;
     let mut unless: Vec<&str> = Vec::new();
+    let mut prefixes: Vec<&str> = Vec::new();
+    let mut one_dash = false;
     for (key, value) in syntax_fields(syntax) {
         let list = || syntax_list(value);
         match key {
@@ -274,6 +310,8 @@ fn uses(syntax: &str, args: &[&str]) -> bool {
             "plus" => plus = true,
             "always" => always = true,
             "always-unless" => unless = list(),
+            "prefix" => prefixes = list(),
+            "onedash" => one_dash = true,
             "config" => return git_config_writes(args),
             _ => {}
         }
@@ -286,16 +324,37 @@ fn uses(syntax: &str, args: &[&str]) -> bool {
         .is_some_and(|first| !first.starts_with('-') && first.chars().any(|c| old.contains(c)));
     old_style
         || args.iter().take_while(|a| **a != "--").any(|arg| {
+            if prefixes.iter().any(|p| arg.starts_with(p)) {
+                return true;
+            }
+            // A single letter after one dash is a shorthand (`npm -s`).
+            let dashes = if one_dash && !arg.starts_with("--") {
+                arg.strip_prefix('-')
+                    .filter(|rest| rest.chars().count() >= 2)
+                    .map(|rest| ["--", rest].concat())
+            } else {
+                None
+            };
+            let arg = dashes.as_deref().unwrap_or(arg);
             if let Some(name) = arg.strip_prefix("--") {
                 let name = name.split('=').next().unwrap_or_default();
+                // node and npm read `_` in an option's name as `-`; a row
+                // may spell its name with `_` itself (`sshfs --ssh_command`).
+                let dashed = name.replace('_', "-");
                 // GNU getopt takes any unambiguous abbreviation: any prefix asks.
-                !name.is_empty() && long.iter().any(|l| l.starts_with(name))
+                // A row's name ending in `.` is a family (`--config.KEY`).
+                !name.is_empty()
+                    && [name, dashed.as_str()].iter().any(|name| {
+                        long.iter().any(|l| {
+                            l.starts_with(name) || (l.ends_with('.') && name.starts_with(l))
+                        })
+                    })
             } else if let Some(cluster) = arg.strip_prefix('-') {
                 cluster.chars().any(|c| short.contains(c))
             } else if let Some(command) = arg.strip_prefix('+') {
                 plus && !command.bytes().all(|b| b.is_ascii_digit())
             } else {
-                words.contains(arg)
+                words.contains(&arg)
             }
         })
 }

@@ -217,11 +217,75 @@ pub const PROGRAM_TAKERS: &[&str] = &[
 #[must_use]
 pub fn stem(name: &str) -> &str {
     let name = name.strip_suffix(".exe").unwrap_or(name);
+    let name = without_triplet(name);
+    let name = DEBIAN_VARIANTS
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(name);
     let base = ["-static", "-dbg", "-cgi"]
         .iter()
         .find_map(|suffix| name.strip_suffix(suffix))
         .unwrap_or(name);
     base.trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '_'))
+}
+
+/// The suffixes Debian's alternatives give builds of one program
+/// (`vim.basic`, `vim.tiny`, `vim.nox`, `vim.gtk3`, `nvim.appimage`).
+const DEBIAN_VARIANTS: &[&str] = &[
+    ".basic",
+    ".tiny",
+    ".nox",
+    ".gtk",
+    ".gtk3",
+    ".athena",
+    ".motif",
+    ".appimage",
+    ".real",
+];
+
+/// `name` without a GNU target triplet before or after it
+/// (`perl5.36-x86_64-linux-gnu` -> `perl5.36`, `x86_64-linux-gnu-gcc-12` ->
+/// `gcc-12`): an architecture of [`super::program_tables::SETARCH_ARCHITECTURES`]
+/// followed by `-` and a part naming an operating system.
+fn without_triplet(name: &str) -> &str {
+    let arch_at = |at: usize| {
+        let rest = name.get(at..).unwrap_or_default();
+        super::program_tables::SETARCH_ARCHITECTURES
+            .iter()
+            .any(|arch| {
+                rest.strip_prefix(arch).is_some_and(|after| {
+                    after.starts_with('-')
+                        && [
+                            "linux", "gnu", "musl", "darwin", "w64", "mingw", "elf", "none", "pc-",
+                            "apple", "unknown",
+                        ]
+                        .iter()
+                        .any(|os| after.contains(os))
+                })
+            })
+    };
+    if arch_at(0) {
+        // A prefix triplet: the program follows its last part.
+        for os in [
+            "-gnueabihf-",
+            "-gnueabi-",
+            "-gnu-",
+            "-musl-",
+            "-elf-",
+            "-mingw32-",
+            "-darwin-",
+        ] {
+            if let Some(at) = name.find(os) {
+                return name.get(at + os.len()..).unwrap_or(name);
+            }
+        }
+        return name;
+    }
+    name.match_indices('-')
+        .map(|(at, _)| at)
+        .find(|at| arch_at(at + 1))
+        .and_then(|at| name.get(..at))
+        .unwrap_or(name)
 }
 
 /// Whether `name` or its [`stem`] is one of `list`.
@@ -275,7 +339,12 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
     if names_one_of(name, PROGRAM_TAKERS) {
         return Some(Clause::RunInline);
     }
-    if name == "git" && (git_config_override(&args) || git_ext_transport(&args)) {
+    // HARD-RUN-7: a setting whose key is not inert (`git -c`, `apt-get
+    // -o`, `python3 -m`), read from the contract's settings table.
+    if super::contract::settings::live_setting(settings_name(name), &args).is_some() {
+        return Some(Clause::RunSetting);
+    }
+    if name == "git" && git_ext_transport(&args) {
         return Some(Clause::RunInline);
     }
     if matches!(stem(name), "make" | "gmake" | "bmake") && make_runs_unseen(&args) {
@@ -319,6 +388,65 @@ fn prints_and_exits(name: &str, args: &[&str]) -> bool {
         .any(|(n, flags)| (*n == name || *n == stem) && flags.contains(only))
 }
 
+/// The name the settings table knows a program by: an interpreter's
+/// family (`python3.11` -> `python`), else the name.
+fn settings_name(name: &str) -> &str {
+    interpreter_family(name).unwrap_or(name)
+}
+
+/// Whether `name` is a program some table of §12.5 reads the words of
+/// (`HARD-VALUE-7`): then a word whose value only run time knows may be
+/// an option, a setting or a command those tables would have read.
+#[must_use]
+pub fn is_modelled(name: &str) -> bool {
+    let name = name
+        .strip_prefix('g')
+        .filter(|gnu| super::program_tables::G_PREFIXED.contains(gnu))
+        .unwrap_or(name);
+    let stem = stem(name);
+    let named = |n: &str| n == name || n == stem;
+    super::programs::PROGRAMS.iter().any(|(n, _)| named(n))
+        || super::runners::SUBCOMMAND_RUNNERS
+            .iter()
+            .any(|(n, _)| named(n))
+        || super::runners::COMMAND_OPTIONS
+            .iter()
+            .any(|(n, _, _)| named(n))
+        || super::contract::settings::has_settings(settings_name(name))
+        || super::contract::writes::PROGRAM_WRITES
+            .iter()
+            .any(|row| row.programs.iter().any(|n| named(n)))
+        || interpreter_family(name).is_some()
+        || names_one_of(name, SHELLS)
+        || names_one_of(name, PROGRAM_TAKERS)
+        || MODELLED_ELSEWHERE.iter().any(|n| named(n))
+}
+
+/// Whether a word only run time knows stands where the modelled program
+/// `name` may read an option, a setting, a subcommand or a command
+/// (`HARD-VALUE-7`): before a literal `--`, a word whose value is not
+/// exactly known and not known to start with a path (`src/…`, `./…`).
+#[must_use]
+pub fn reads_unknown_word(name: &str, args: &super::values::ReadArgs) -> bool {
+    if !is_modelled(name) {
+        return false;
+    }
+    for ((text, known), word) in args.texts.iter().zip(&args.known).zip(&args.words) {
+        if *known && text == "--" {
+            return false;
+        }
+        if !known && !word.is_path_shaped() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Programs read by code of this module rather than a table row: git's
+/// subcommand and transport reading, make's makefile and variables,
+/// find's `-exec`.
+const MODELLED_ELSEWHERE: &[&str] = &["git", "make", "gmake", "bmake", "find"];
+
 /// `python3.11` -> `python`, `nodejs` stays; `None` for anything else.
 fn interpreter_family(name: &str) -> Option<&'static str> {
     let stem = stem(name);
@@ -350,20 +478,6 @@ fn reads_stdin(args: &[&str]) -> bool {
     true
 }
 
-/// `git -c …`, `--config-env`, `--exec-path=…` before the subcommand: a
-/// config value or helper path that can name a program to run.
-fn git_config_override(args: &[&str]) -> bool {
-    for arg in args {
-        if *arg == "-c" || arg.starts_with("--config-env") || arg.starts_with("--exec-path") {
-            return true;
-        }
-        if !arg.starts_with('-') {
-            return false;
-        }
-    }
-    false
-}
-
 /// `make` reading a makefile that is not a file (`-f -`, `--file=/dev/stdin`),
 /// or given a variable on its command line (`make CC='rm -rf x'`): a
 /// recipe runs it, and a command-line value overrides the makefile's.
@@ -377,14 +491,20 @@ fn make_runs_unseen(args: &[&str]) -> bool {
             makefile_next = false;
             continue;
         }
-        let long = ["--file=", "--makefile="]
-            .iter()
-            .find_map(|l| arg.strip_prefix(l));
+        // GNU getopt takes any unambiguous abbreviation (`--fi=-`).
+        let file_option = |name: &str| {
+            !name.is_empty() && ("file".starts_with(name) || "makefile".starts_with(name))
+        };
+        let long = arg
+            .strip_prefix("--")
+            .and_then(|l| l.split_once('='))
+            .filter(|(name, _)| file_option(name))
+            .map(|(_, value)| value);
         if let Some(value) = long.or_else(|| arg.strip_prefix("-f").filter(|v| !v.is_empty())) {
             if is_not_a_file(value) {
                 return true;
             }
-        } else if matches!(*arg, "-f" | "--file" | "--makefile") {
+        } else if *arg == "-f" || arg.strip_prefix("--").is_some_and(file_option) {
             makefile_next = true;
         } else if !arg.starts_with('-') && arg.contains('=') {
             return true;
@@ -428,7 +548,7 @@ mod tests {
             (
                 "git",
                 &["-c", "core.pager=x", "log"],
-                Some(Clause::RunInline),
+                Some(Clause::RunSetting),
             ),
             ("git", &["log", "-c"], None),
             ("bash", &["/dev/stdin"], Some(Clause::RunShellStdin)),

@@ -206,6 +206,39 @@ fn known_variables(source: &str) -> (bool, bool) {
     }
 }
 
+/// A command's arguments as the program readers of §12.5 read them
+/// (`HARD-VALUE-7`): one entry per bash word after the name.
+#[derive(Debug, Clone, Default)]
+pub struct ReadArgs {
+    /// The exact value when known, else the word as written.
+    pub texts: Vec<String>,
+    /// Whether the value is exactly known (one word, known text, no glob).
+    pub known: Vec<bool>,
+    /// The spelled word (an unknown word when it is not exactly one).
+    pub words: Vec<Word>,
+}
+
+/// Reads the argument words `groups` (each the parse's nodes of one bash
+/// word, HARD-SPELL-1) with their written texts `written`.
+#[must_use]
+pub fn read_args(source: &str, groups: &[Vec<Node<'_>>], written: &[String]) -> ReadArgs {
+    let mut out = ReadArgs::default();
+    for (group, text) in groups.iter().zip(written) {
+        let spelled = spell_joined(source, group);
+        let exact = match spelled.as_slice() {
+            [one] if !one.vanishes => one.exact_text(),
+            _ => None,
+        };
+        out.known.push(exact.is_some());
+        out.texts.push(exact.unwrap_or_else(|| text.clone()));
+        out.words.push(match spelled.len() {
+            1 => spelled.into_iter().next().unwrap_or_else(unknown_word),
+            _ => unknown_word(),
+        });
+    }
+    out
+}
+
 /// A word only run time knows.
 #[must_use]
 pub fn unknown_word() -> Word {
@@ -306,12 +339,18 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
             Piece::Expansion {
                 known: Known::Home, ..
             } => out.push(WordPart::Home),
+            // HARD-VALUE-7: unquoted, the working directory's absolute path
+            // is split and globbed by bash, and only run time knows it.
             Piece::Expansion {
                 known: Known::WorkingDirectory,
-                ..
+                quoted: true,
             } => {
                 out.push(WordPart::Lit(".".to_owned()));
             }
+            Piece::Expansion {
+                known: Known::WorkingDirectory,
+                quoted: false,
+            } => out.push(WordPart::Any),
             Piece::Expansion {
                 known: Known::Number,
                 ..
@@ -328,6 +367,15 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
                 known: Known::Word(_),
                 ..
             } => out.push(WordPart::Any),
+            // HARD-VALUE-7: unquoted, a known text holding a blank, a
+            // newline or a glob character is split and globbed by bash (an
+            // empty one vanishes): not one known word.
+            Piece::Expansion {
+                known: Known::Text(ref text),
+                quoted: false,
+            } if text.is_empty() || text.contains([' ', '\t', '\n', '*', '?', '[']) => {
+                out.push(WordPart::Any);
+            }
             Piece::Expansion {
                 known: Known::Text(ref text),
                 ..
@@ -412,6 +460,36 @@ impl Word {
         match self.parts.as_slice() {
             [WordPart::Lit(text)] => Some(text),
             _ => None,
+        }
+    }
+
+    /// The word's exact value for a program's reader (`HARD-VALUE-7`):
+    /// known text only (the home directory spelled `~`), not a glob.
+    #[must_use]
+    pub fn exact_text(&self) -> Option<String> {
+        if self.glob {
+            return None;
+        }
+        let mut out = String::new();
+        for part in &self.parts {
+            match part {
+                WordPart::Lit(text) => out.push_str(text),
+                WordPart::Home => out.push('~'),
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// Whether the word cannot be an option, a setting or a subcommand
+    /// name (`HARD-VALUE-7`): its value is known to start with text that
+    /// holds a `/` and does not start with `-` or `+` (`src/…`, `./…`).
+    #[must_use]
+    pub fn is_path_shaped(&self) -> bool {
+        match self.parts.first() {
+            Some(WordPart::Lit(text)) => !text.starts_with(['-', '+']) && text.contains('/'),
+            Some(WordPart::Home) => true,
+            _ => false,
         }
     }
 

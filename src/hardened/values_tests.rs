@@ -74,7 +74,9 @@ fn hard_value_4_wildcards() {
             "echo /h/.ssh a=/h:/h/b --o=~",
         ),
         ("echo '~'/x ~nobody/x", false, "echo ~/x <*>/x"),
-        ("echo \"$PWD\"/x $(pwd)", false, "echo ./x ."),
+        // HARD-VALUE-7: unquoted, the working directory is split by bash.
+        ("echo \"$PWD\"/x $(pwd)", false, "echo ./x <*>"),
+        ("echo \"$(pwd)\"", false, "echo ."),
         ("echo $? \"$((1+2))\"", false, "echo <n> <n>"),
         ("echo src/*.rs", false, "echo (src/<s>.rs)+"),
         ("echo a[bc]d", false, "echo (a<*>d)+"),

@@ -177,7 +177,9 @@ fn visit(
                 value.push(' ');
                 value.push_str(&without_line_continuations(slice(source, *word)));
             }
-            let floor = live_assignment(source, &words).then_some(Clause::EffectAssignment);
+            let floor = live_assignment(source, &words)
+                .then_some(Clause::EffectAssignment)
+                .or_else(|| locale_floor(source, &words));
             sink.push(slice(source, node), span, context, vec![value], floor)?;
             sink.mark_named();
             Ok(())
@@ -198,7 +200,9 @@ fn visit(
             } else {
                 named_children(node)
             };
-            let floor = live_assignment(source, &parts).then_some(Clause::EffectAssignment);
+            let floor = live_assignment(source, &parts)
+                .then_some(Clause::EffectAssignment)
+                .or_else(|| locale_floor(source, &parts));
             let value = without_line_continuations(slice(source, node));
             sink.push(slice(source, node), span, context, vec![value], floor)
         }
@@ -262,4 +266,9 @@ fn visit(
         ),
         _ => Ok(()),
     }
+}
+
+/// HARD-EFFECT-6: a locale assignment with bytes outside ASCII after it.
+pub(super) fn locale_floor(source: &str, parts: &[Node<'_>]) -> Option<Clause> {
+    super::locale::locale_before_non_ascii(source, parts).then_some(Clause::EffectLocale)
 }

@@ -6,10 +6,11 @@
 
 use tree_sitter::Node;
 
+use super::contract::writes::write_targets;
 use super::programs::{git_subcommand, runs, GitSubcommand, Runs};
-use super::runs::runs_code_known;
+use super::runs::{reads_unknown_word, runs_code_known};
 use super::spelling::{dequote_name, Name};
-use super::values::{spell_joined, unknown_word, Word};
+use super::values::{read_args, spell_joined, unknown_word, Word};
 use super::Clause;
 use crate::policy::floor::{basename, wrapper_kind};
 
@@ -25,6 +26,37 @@ pub struct Wrapped {
     pub spelled: Vec<Vec<Word>>,
     /// The first floor of an inner command, or HARD-RUN-4 when unsure.
     pub floor: Option<Clause>,
+    /// The inner commands' own writes (HARD-EFFECT-5), as `>` and target.
+    pub writes: Vec<Vec<Word>>,
+}
+
+/// A program's own writes (`HARD-EFFECT-5`), each as a `>` and its
+/// target; a target of a program run in another directory by an option of
+/// [`super::moved::CHDIR_OPTIONS`] (`git -C .git log --output=config`) is
+/// read from there too.
+#[must_use]
+pub fn program_writes(name: &str, read: &super::values::ReadArgs) -> Vec<Vec<Word>> {
+    let texts: Vec<Option<&str>> = read
+        .texts
+        .iter()
+        .zip(&read.known)
+        .map(|(t, k)| k.then_some(t.as_str()))
+        .collect();
+    let dirs = super::moved::program_dirs(name, &read.words);
+    let mut out = Vec::new();
+    for target in write_targets(name, &texts, &read.words) {
+        for dir in &dirs {
+            let moved = match dir.literal_text() {
+                Some(_) => target.under(dir),
+                None => Some(unknown_word()),
+            };
+            if let Some(moved) = moved {
+                out.push(vec![Word::literal(">"), moved]);
+            }
+        }
+        out.push(vec![Word::literal(">"), target]);
+    }
+    out
 }
 
 /// The inner commands of the command whose words are `groups` (the name
@@ -75,21 +107,22 @@ pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) 
             }
             out.spelled.push(spelled);
             let refs = dequoted.iter().map(String::as_str);
+            // HARD-VALUE-7: the inner command's readers read values too.
+            let read = read_args(
+                source,
+                groups.get(start + 1..end).unwrap_or_default(),
+                words.get(1..).unwrap_or_default(),
+            );
             let floor = if wrapper_kind(refs).is_some() {
                 Some(Clause::SpellFloor)
             } else {
-                let literal: Vec<bool> = names
-                    .iter()
-                    .skip(1)
-                    .map(|n| matches!(n, Name::Literal(_)))
-                    .collect();
-                runs_code_known(
-                    basename(name),
-                    dequoted.get(1..).unwrap_or_default(),
-                    &literal,
-                )
+                runs_code_known(basename(name), &read.texts, &read.known).or_else(|| {
+                    reads_unknown_word(basename(name), &read).then_some(Clause::ValueUnknown)
+                })
             };
             out.floor = out.floor.or(floor);
+            // HARD-EFFECT-5: the inner program's own writes.
+            out.writes.extend(program_writes(basename(name), &read));
         }
         let args: Vec<&str> = dequoted.iter().skip(1).map(String::as_str).collect();
         if basename(name) == "git" {

@@ -269,6 +269,13 @@ REDIRECTION_WITNESSES = [
     # file_redirect with four destinations, not entered (POL-UNIT-2). The
     # units `0` and `<`: no deny rule names them, `*` allows.
     ("F-44", ["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"], DENY_RM, "0<>f rm -rf x", [U("0"), U("<")], "allow"),
+    # Issue 33: the program side. The substitution's `cat` is a unit of its
+    # own (POL-UNIT-5); nothing relates the value to npm's settings.
+    ("F-45", ["POL-UNIT-5", "POL-CHECK-2"], DENY_RM, "npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\"",
+     [U("npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\""), U("cat", CS)], "allow"),
+    ("F-46", ["POL-FLOOR-4"], DENY_RM, "git -C . -c alias.x='!rm -rf x' x", [U("git -C . -c alias.x='!rm -rf x' x")], "allow"),
+    ("F-47", ["POL-CHECK-2"], DENY_RM, "git log -1 --output=.git/config", [U("git log -1 --output=.git/config")], "allow"),
+    ("F-48", ["POL-UNIT-7"], DENY_RM, "LC_ALL=zh_CN.GBK; echo '\u00e9'", [U("LC_ALL=zh_CN.GBK"), U("echo '\u00e9'")], "allow"),
 ]
 
 

@@ -147,6 +147,20 @@ ROWS += [
      "`export` of a quoted word: no admitted assignment"),
 ]
 
+# Issue 33's findings (F-45..F-48): the hardened answer is the floor of
+# the clause that closes each (HARD-3's order; every value is allowed by
+# `*`, no value starts with `rm `).
+ROWS += [
+    ("F-45", ["HARD-VALUE-7", "HARD-RUN-6"], DENY_RM, "npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\"", "ask", S("HARD-RUN-6"),
+     "npm's reader reads the idiom's value `--script-shell=pwnd`: an npm key that names a program"),
+    ("F-46", ["HARD-RUN-7"], DENY_RM, "git -C . -c alias.x='!rm -rf x' x", "ask", S("HARD-RUN-7"),
+     "git's global options read in any order: `alias.x` is no inert key"),
+    ("F-47", ["HARD-EFFECT-5", "HARD-EFFECT-4"], DENY_RM, "git log -1 --output=.git/config", "ask", S("HARD-EFFECT-4"),
+     "git's own write into .git, judged as `> .git/config`"),
+    ("F-48", ["HARD-EFFECT-6"], DENY_RM, "LC_ALL=zh_CN.GBK; echo '\u00e9'", "ask", S("HARD-EFFECT-6"),
+     "a locale assignment before a character outside ASCII"),
+]
+
 # The closed world (SPEC.md §12.11): gen_hardened_closed.py.
 ROWS += CLOSED_ROWS
 

@@ -11,6 +11,7 @@ reachable rule of the most restrictive state.
 
 from common import HOME, Vectors
 from gen_check import R
+from gen_hardened_programs import PROGRAM_ROWS
 
 
 def S(clause):
@@ -189,6 +190,8 @@ ROWS += [
     (["HARD-VALUE-6", "HARD-EFFECT-4"], ECHO_CD, "cd .git; echo x > config", "ask", S("HARD-EFFECT-4"), "CLOSES", "a cd into .git: read from there, the target is `.git/config`"),
     (["HARD-EFFECT-4"], ECHO_ONLY, "echo '#!/bin/sh' > .git/hooks/pre-commit", "ask", S("HARD-EFFECT-4"), "CLOSES", "a write in the repository's .git directory names programs git runs, as `git config` does (HARD-RUN-6)"),
 ]
+# The program side of the closed world (issue 33): gen_hardened_programs.py.
+ROWS += PROGRAM_ROWS
 ROWS = [r if len(r) == 7 else r[:5] + ("CLOSES",) + r[5:] for r in ROWS]
 ROWS = [(c, r, cmd, st, pat, "KEEPS" if flag.startswith("KEEPS") else flag, why) for c, r, cmd, st, pat, flag, why in ROWS]
 

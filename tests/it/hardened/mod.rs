@@ -2,10 +2,13 @@
 //! INV-10 without provisos), its usefulness on the agent corpus, and
 //! INV-GROUND under it (feature `ground`).
 
+mod awk_differential;
 mod clauses;
 mod closed;
 mod ground;
+mod help_snapshot;
 mod moved;
+mod program_side;
 mod properties;
 mod redirections;
 mod spellings;

@@ -245,6 +245,18 @@ pub const FINDINGS: &[Finding] = &[
         triggering: "git 0",
     },
     allowed("F-44", "0<>f rm -rf x", "0"),
+    allowed(
+        "F-45",
+        "npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\"",
+        "npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\"",
+    ),
+    whole("F-46", "git -C . -c alias.x='!rm -rf x' x"),
+    whole("F-47", "git log -1 --output=.git/config"),
+    allowed(
+        "F-48",
+        "LC_ALL=zh_CN.GBK; echo '\u{e9}'",
+        "LC_ALL=zh_CN.GBK",
+    ),
 ];
 
 /// F-40: allowed by `*` under a `*/.ssh/*` deny, triggered by the first unit.
@@ -301,6 +313,10 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-42", &["POL-UNIT-2"]),
     ("F-43", &["POL-UNIT-4"]),
     ("F-44", &["POL-UNIT-2", "POL-UNIT-4", "POL-UNIT-7"]),
+    ("F-45", &["POL-UNIT-5", "POL-CHECK-2"]),
+    ("F-46", &["POL-FLOOR-4"]),
+    ("F-47", &["POL-CHECK-2"]),
+    ("F-48", &["POL-UNIT-7"]),
 ];
 
 /// The clauses finding `id` follows.

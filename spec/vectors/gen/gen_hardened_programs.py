@@ -1,0 +1,146 @@
+"""The program side of the closed world: rows of hardened-values.json
+(SPEC.md 12.4, 12.5, 12.7: HARD-VALUE-7, HARD-RUN-7, HARD-RUN-5's two
+readings, HARD-EFFECT-5, HARD-EFFECT-6, HARD-VALUE-6's downward `cd`).
+
+Rows of gen_hardened_values.py's shape: (clauses, rules, command, state,
+pattern, flag, why). The refused commands are issue 33's eight classes;
+each hidden effect was checked in GNU bash 5.2 with the real program where
+this machine has it (git 2.39, npm 9, apt 2.6, python 3.11, mawk 1.3.4)
+and a logging stub where it has not. The deployed answer of every CLOSES
+row is "allowed by `*`" (one unit or several, none starting with `rm `),
+so the hardened answer replaces it exactly when it is stricter (HARD-2):
+a floor gives `ask` with `<hardened:ID>` of the first floor in HARD-3's
+order, a deny rule gives `deny` with its pattern. The KEEPS rows are the
+everyday idioms the same clauses must leave to the rules.
+"""
+
+from gen_check import R
+
+RM = R(("*", "allow"), ("rm *", "deny"))
+ENV = R(("*", "allow"), ("*.env", "deny"))
+CLAUDE = R(("*", "allow"), ("rm *", "deny"), ("*.claude/*", "deny"))
+
+
+def S(clause):
+    return "<hardened:%s>" % clause
+
+
+def idiom(text):
+    """The commit-message idiom around `text` (HARD-VALUE-2)."""
+    return "\"$(cat <<'EOF'\n%s\nEOF\n)\"" % text
+
+
+PROGRAM_ROWS = [
+    # Class 1: the readers read the value bash passes (HARD-VALUE-7).
+    (["HARD-VALUE-7", "HARD-RUN-6"], RM, "npm test " + idiom("--script-shell=pwnd"), "ask", S("HARD-RUN-6"), "CLOSES",
+     "the idiom's value `--script-shell=pwnd` is what npm reads: the option table's npm row names the key; npm runs `pwnd -c …` for the test script"),
+    (["HARD-VALUE-7", "HARD-RUN-6"], RM, "for f in --script-shell=pwnd; do npm test \"$f\"; done", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`\"$f\"` is the loop's one word, `--script-shell=pwnd`, read as npm reads it"),
+    (["HARD-VALUE-7", "HARD-RUN-6"], RM, "read x <<< '--script-shell=pwnd'; npm test \"$x\"", "ask", None, "CLOSES",
+     "the `read` target is unknown or bound; either way npm's reader may see an option: ask"),
+    (["HARD-VALUE-7"], RM, "git log \"$x\"", "ask", S("HARD-VALUE-7"), "CLOSES",
+     "git is modelled and `$x` may be `--output=.git/config` (HARD-EFFECT-5) or a subcommand's option: an unknown word where git reads options"),
+    (["HARD-VALUE-7"], RM, "git diff $(git merge-base HEAD main)", "ask", S("HARD-VALUE-7"), "CLOSES",
+     "an unquoted substitution only run time knows, before any `--`, where git reads options"),
+    (["HARD-VALUE-7"], RM, "for f in src/*.rs; do git add \"$f\"; done", "allow", "*", "KEEPS",
+     "every value of `\"$f\"` starts with `src/`: a path, neither an option nor a subcommand"),
+    (["HARD-VALUE-7"], RM, "git log -- \"$x\"", "allow", "*", "KEEPS",
+     "after `--` git reads no option: the unknown word is a path"),
+    # Class 2: unquoted known values are split and globbed (HARD-VALUE-2, -7).
+    (["HARD-VALUE-2", "HARD-VALUE-5", "HARD-VALUE-7"], ENV, "cat $(cat <<'EOF'\n.e*\nEOF\n)", "ask", "*.env", "CLOSES",
+     "unquoted, the idiom's `.e*` is globbed by bash (to `.env`): the value is unknown, `*.env` deny and `*` allow are both reachable (HARD-VALUE-5)"),
+    (["HARD-VALUE-2", "HARD-VALUE-7"], RM, "mkdir -p 'w --script-shell=x' && cd 'w --script-shell=x' && npm test $PWD", "ask", S("HARD-VALUE-7"), "CLOSES",
+     "unquoted `$PWD` is the absolute path, split by bash (here into `…/w` and `--script-shell=x`): unknown, where npm reads options"),
+    # Class 5: settings whose key is not inert (HARD-RUN-7) and npm's keys (HARD-RUN-6).
+    (["HARD-RUN-7"], RM, "git -C . -c alias.x='!rm -rf x' x", "ask", S("HARD-RUN-7"), "CLOSES",
+     "git's global options are read in any order: `-C .` then `-c alias.x=…`, a key not inert (the alias runs `rm -rf x`)"),
+    (["HARD-RUN-7"], RM, "git --no-pager -c core.pager='rm -rf x' log", "ask", S("HARD-RUN-7"), "CLOSES",
+     "`--no-pager` is a global flag; `core.pager` is not an inert key"),
+    (["HARD-RUN-7"], RM, "git --git-dir=.git -c core.fsmonitor=pwnd status", "ask", S("HARD-RUN-7"), "CLOSES",
+     "`--git-dir=…` takes its value attached; `core.fsmonitor` names a program git status runs"),
+    (["HARD-RUN-7"], RM, "git -c color.ui=always log --oneline", "allow", "*", "KEEPS",
+     "`color.ui` is in git's inert list: the rules decide"),
+    (["HARD-RUN-7"], RM, "git -C sub status", "allow", "*", "KEEPS",
+     "no setting: `-C sub` only moves git into `sub`"),
+    (["HARD-RUN-7"], RM, "apt-get -o APT::Update::Pre-Invoke::='rm -rf y' update", "ask", S("HARD-RUN-7"), "CLOSES",
+     "an apt setting whose key is not inert: apt runs the Pre-Invoke command before the update"),
+    (["HARD-RUN-7"], RM, "apt-get -oDpkg::Options::=--pre-invoke=pwnd install x", "ask", S("HARD-RUN-7"), "CLOSES",
+     "attached `-oKEY=…`: `Dpkg::Options` passes `--pre-invoke` to dpkg"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "npm test --node-options='--import=data:text/javascript,x'", "ask", S("HARD-RUN-6"), "CLOSES",
+     "npm's `node-options` key: node imports the module before the test script"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "npm test --git=pwnd", "ask", S("HARD-RUN-6"), "CLOSES",
+     "npm's `git` key names the program npm runs for git dependencies"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "npm test --node_opt=x", "ask", S("HARD-RUN-6"), "CLOSES",
+     "npm reads `_` as `-` and takes abbreviations: `node_opt` is `node-options`"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "npm test -- --watch", "allow", "*", "KEEPS",
+     "after `--` the words are the script's"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "dpkg --pre-invoke='rm -rf y' -i x.deb", "ask", S("HARD-RUN-6"), "CLOSES",
+     "dpkg runs the pre-invoke hook through the shell"),
+    # Class 6: interpreters' modules and loaders, abbreviations, versioned names.
+    (["HARD-RUN-7"], RM, "python3 -m timeit 'import os'", "ask", S("HARD-RUN-7"), "CLOSES",
+     "`timeit` is not an inert module: it runs its operand as Python"),
+    (["HARD-RUN-7"], RM, "python3 -Im pdb x.py", "ask", S("HARD-RUN-7"), "CLOSES",
+     "`-m` at the end of a cluster takes the next word: `pdb` reads commands from standard input"),
+    (["HARD-RUN-7"], RM, "python3 -m pytest -q", "allow", "*", "KEEPS",
+     "`pytest` is an inert module: it runs the tests as `pytest` would, for the rules to judge"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "node --import=data:text/javascript,x app.js", "ask", S("HARD-RUN-6"), "CLOSES",
+     "node imports the module before the script"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "node -r ./x app.js", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`-r` preloads a module"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "perl -d x.pl", "ask", S("HARD-RUN-6"), "CLOSES",
+     "perl's debugger reads commands, Perl code, from standard input"),
+    (["HARD-RUN-3", "HARD-RUN-7"], RM, "make --fi=/dev/stdin", "ask", S("HARD-RUN-3"), "CLOSES",
+     "`--fi` is GNU getopt's abbreviation of `--file`: the makefile is standard input"),
+    (["HARD-RUN-3", "HARD-RUN-7"], RM, "perl5.36-x86_64-linux-gnu -e 'system(1)'", "ask", S("HARD-RUN-3"), "CLOSES",
+     "the stem drops the target triplet and the version: `perl`, whose `-e` is an inline program"),
+    # Class 7: programs that run a command, missing from the tables.
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "gcc -wrapper rm,-rf x.c", "ask", S("HARD-RUN-6"), "CLOSES",
+     "gcc runs its subprocesses through the wrapper: `rm -rf cc1 …`"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "x86_64-linux-gnu-gcc-12 -B/tmp/x x.c", "ask", S("HARD-RUN-6"), "CLOSES",
+     "the cross-compiler's stem is gcc; `-B` runs cc1, as and ld from /tmp/x"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "dpkg-architecture -c rm -rf x", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`-c` runs the command with the architecture variables set"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "gpg-agent --daemon rm -rf x", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`--daemon CMD` runs the command beside the agent"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "vim.basic -c '!rm -rf x'", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`vim.basic` is Debian's vim: its `-c` runs an Ex command"),
+    (["HARD-RUN-4", "HARD-RUN-7"], RM, "editor -c '!rm -rf x'", "ask", S("HARD-RUN-4"), "CLOSES",
+     "`editor` is whichever editor the alternatives name: an unmodelled program"),
+    # Found by reading the installed programs' --help (HARD-RUN-8).
+    (["HARD-RUN-8", "HARD-RUN-6"], RM, "wget --execute='use_askpass=pwnd' https://example.com/f", "ask", S("HARD-RUN-6"), "CLOSES",
+     "a wgetrc command given on the command line; wget's help says `execute a .wgetrc-style command`, and `use_askpass` names a program"),
+    (["HARD-RUN-8", "HARD-RUN-6"], RM, "patch --ed -i fix.ed notes.txt", "ask", S("HARD-RUN-6"), "CLOSES",
+     "patch hands an ed script to ed, which runs its `!` commands"),
+    # Class 3: the awk lexer and its second reading (HARD-RUN-5).
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "awk 'BEGIN { print /#/; system(\"rm -rf x\") }'", "ask", S("HARD-RUN-3"), "CLOSES",
+     "after `print` a `/` starts a regular expression: `/#/` is one, `#` no comment, and `system` is refused"),
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "awk '/[]#]/ { system(\"x\") }'", "ask", S("HARD-RUN-3"), "CLOSES",
+     "a bracket's first `]` is literal: the regex is `[]#]`, then `system` follows"),
+    (["HARD-RUN-5", "HARD-RUN-3"], RM, "awk '/[/]/ { print }'", "ask", S("HARD-RUN-3"), "CLOSES",
+     "gawk and mawk read `[/]` as one bracket, the one true awk ends the expression at its `/`: the readings disagree"),
+    (["HARD-RUN-5"], RM, "awk '{ print /x/ ? 1 : 0 }' f", "allow", "*", "KEEPS",
+     "a regular expression after `print`, nothing that runs or writes"),
+    # Class 4: locale (HARD-EFFECT-6).
+    (["HARD-EFFECT-6"], RM, "LC_ALL=zh_CN.GBK; echo '\u00e9'", "ask", S("HARD-EFFECT-6"), "CLOSES",
+     "bash re-reads its locale at the assignment and reads the rest as GBK"),
+    (["HARD-EFFECT-6"], RM, "export LANG=zh_CN.GB18030; echo '\u00e9'", "ask", S("HARD-EFFECT-6"), "CLOSES",
+     "an exported `LANG` changes bash's locale too"),
+    (["HARD-EFFECT-6"], RM, "LANG=C.UTF-8; echo x", "allow", "*", "KEEPS",
+     "nothing outside ASCII follows: every locale reads the rest alike"),
+    # Class 6 of the issue (item 7): downward `cd`s read by relative rules.
+    (["HARD-VALUE-6"], CLAUDE, "cd .claude && echo '{}' > settings.json", "deny", "*.claude/*", "CLOSES",
+     "read from `.claude`, the value `echo {} > .claude/settings.json` meets `*.claude/*` (GHSA-66q4-vfjg-2qhh)"),
+    (["HARD-VALUE-6"], CLAUDE, "cd x/../.claude; echo '{}' > settings.json", "deny", "*.claude/*", "CLOSES",
+     "`x/../.claude` goes down to `.claude`: read from there, as above"),
+    # Class 8: a program's own writes (HARD-EFFECT-5, judged by HARD-EFFECT-4).
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "git log -1 --format='[core]%n%x09fsmonitor = pwnd' --output=.git/config && git status", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "git log writes .git/config, and git status then runs the fsmonitor program"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "git diff --outp ../x", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "`--outp` abbreviates `--output`: a write out of the tree"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "find . -fprintf .git/config x", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "find writes its output into .git/config"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "sort -uo ../x a", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "`-o` last in a cluster takes the next word: sort writes ../x"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "git diff --output=out.txt", "allow", "*", "KEEPS",
+     "a write inside the tree: the rules decide"),
+]

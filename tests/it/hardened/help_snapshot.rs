@@ -1,0 +1,89 @@
+//! Found, not remembered (spec §12.5, `HARD-RUN-8`): every option of the
+//! committed `--help` snapshot (`spec/programs/help-options.tsv`, written
+//! by `scripts/program-help-scan.py`) whose description speaks of running
+//! a command, a program, a shell, a hook, a pager, an editor, a filter, a
+//! wrapper, a loader, an import or a configuration is either modelled —
+//! the hardened profile does not allow the program with that option under
+//! "`*` allow, `rm *` deny" — or listed inert with a reason in
+//! `spec/programs/help-inert.tsv`.
+
+use std::collections::BTreeMap;
+
+use inner_cmd_spec::hardened::Profile;
+use inner_cmd_spec::pipeline::{decide_profiled, Options};
+use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
+
+use crate::support::corpus::repo;
+
+/// The probe for one snapshot line: the program with the option's first
+/// long spelling (or its first short one), given the value `x`.
+fn probe(program: &str, spellings: &str) -> String {
+    let tokens: Vec<&str> = spellings
+        .split([' ', ','])
+        .filter(|t| t.starts_with('-'))
+        .collect();
+    let option = tokens
+        .iter()
+        .find(|t| t.starts_with("--"))
+        .or(tokens.first())
+        .copied()
+        .unwrap_or_default();
+    let name = option.split(['=', '[', '<']).next().unwrap_or_default();
+    if name.starts_with("--") {
+        format!("{program} {name}=x")
+    } else {
+        format!("{program} {name} x")
+    }
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(repo().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// HARD-RUN-8: each snapshot option is modelled or listed inert, and each
+/// inert line names an option of the snapshot that is not modelled (so
+/// the list cannot hide a modelled option, nor go stale unnoticed).
+#[test]
+fn hard_run_8_every_running_option_is_modelled_or_inert() {
+    let rows: &[(&str, PermissionState)] = &[("*", Allow), ("rm *", Deny)];
+    let policy = crate::support::policy(rows, "/home/u");
+    let inert: BTreeMap<(String, String), String> = read("spec/programs/help-inert.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            assert_eq!(fields.len(), 3, "{l:?}");
+            assert!(!fields[2].trim().is_empty(), "no reason: {l:?}");
+            (
+                (fields[0].to_owned(), fields[1].to_owned()),
+                fields[2].to_owned(),
+            )
+        })
+        .collect();
+    let snapshot = read("spec/programs/help-options.tsv");
+    let mut unmodelled = Vec::new();
+    let mut stale = Vec::new();
+    let mut modelled = 0;
+    for line in snapshot.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 4, "{line:?}");
+        let (program, spellings) = (fields[0], fields[2]);
+        let command = probe(program, spellings);
+        let outcome =
+            decide_profiled(&policy, &command, &Options::default(), Profile::Hardened).outcome;
+        let listed = inert.contains_key(&(program.to_owned(), spellings.to_owned()));
+        match (outcome == Allow, listed) {
+            (true, false) => unmodelled.push(command),
+            (false, true) => stale.push(command),
+            (false, false) => modelled += 1,
+            (true, true) => {}
+        }
+    }
+    assert!(
+        unmodelled.is_empty(),
+        "options that run something, neither modelled nor inert: {unmodelled:#?}"
+    );
+    assert!(stale.is_empty(), "listed inert but modelled: {stale:#?}");
+    assert!(modelled >= 90, "{modelled} modelled options");
+    assert!(snapshot.lines().count() >= 150);
+}
