@@ -24,7 +24,7 @@ const OPTION_PROGRAMS: &[&str] = &["find", "sed", "sort", "date", "tail"];
 fn audit_6_planted_spelling_fault_is_found_minimized_and_confirmed() {
     let mut settings = Settings::new(&planted_layer());
     settings.seed = 3;
-    settings.budget = Budget::Cases(6000);
+    settings.budget = Budget::Cases(7000);
     let report = audit::audit(&settings).unwrap();
     let flags: Vec<String> = report
         .calibration
