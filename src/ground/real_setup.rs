@@ -107,8 +107,14 @@ fn cached_locales() -> Result<PathBuf, String> {
                 String::from_utf8_lossy(&output.stderr).trim()
             ));
         }
-        let _ = fs::remove_dir_all(dir.join(name));
-        fs::rename(&partial, dir.join(name)).map_err(|e| e.to_string())?;
+        // Another process may have put it there meanwhile: its build is
+        // as good as this one.
+        if fs::rename(&partial, dir.join(name)).is_err() {
+            let _ = fs::remove_dir_all(&partial);
+            if !dir.join(name).join("LC_CTYPE").is_file() {
+                return Err(format!("the locale {name} could not be cached"));
+            }
+        }
     }
     Ok(dir)
 }
