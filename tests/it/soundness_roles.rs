@@ -134,11 +134,10 @@ fn inv_role_1_a_text_that_breaks_the_frame_is_not_compared() {
 
 /// INV-ROLE-5: a bounded run, shapes and families, under the hardened
 /// profile: no allowed command whose roles disagree.
-///
-/// Ignored until the hardened profile assigns roles (issue 37, Build 1
-/// and 2): before that it allows `cat 2>&- .env` and this run reports it.
+/// Before the roles of HARD-READ-2 and the redirection table of
+/// HARD-ADMIT-7 this run failed on four allowed commands, all issue 37's
+/// classes (`pwd >&'$(cat .env)'`, `npm test; sh 0<<<'cat .env'`, …).
 #[test]
-#[ignore = "passes once the hardened reading assigns roles (issue 37)"]
 fn inv_role_5_no_allowed_command_disagrees() {
     let report = differential(&reader(), Source::Both, 37, 400, Profile::Hardened).unwrap();
     assert!(report.compared > 200, "{report:?}");
