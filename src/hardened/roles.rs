@@ -109,6 +109,10 @@ enum Expect {
     Command,
     /// After the command word, or after a compound command's end.
     Arguments,
+    /// After `time` (and its `-p` or `--`): the parser reads the timed
+    /// pipeline as `time`'s arguments, as the profile's wrapper model does,
+    /// but a `!` there is bash's reserved word.
+    TimeHead,
     /// After a redirection operator: its target, then back to the state kept.
     Target(After),
     /// After `for` or `select`: the name.
@@ -154,6 +158,9 @@ impl Grammar {
         let (role, next) = match self.expect {
             Expect::Command => command_position(text),
             Expect::Arguments => (Role::Argument, Expect::Arguments),
+            Expect::TimeHead if matches!(text, "-p" | "--") => (Role::Argument, Expect::TimeHead),
+            Expect::TimeHead if text == "!" => (Role::ReservedWord, Expect::Arguments),
+            Expect::TimeHead => (Role::Argument, Expect::Arguments),
             Expect::Target(After::Command) => (Role::RedirectTarget, Expect::Command),
             Expect::Target(After::Arguments) => (Role::RedirectTarget, Expect::Arguments),
             Expect::LoopName => (Role::LoopName, Expect::LoopIn),
@@ -223,9 +230,11 @@ impl Grammar {
     /// a test or a redirection waiting for its target.
     pub fn newline(&mut self) {
         self.expect = match self.expect {
-            Expect::Command | Expect::Arguments | Expect::LoopIn | Expect::LoopWords => {
-                Expect::Command
-            }
+            Expect::Command
+            | Expect::Arguments
+            | Expect::TimeHead
+            | Expect::LoopIn
+            | Expect::LoopWords => Expect::Command,
             other => other,
         };
     }
@@ -240,6 +249,7 @@ fn command_position(text: &str) -> (Role, Expect) {
         _ if OPENING.contains(&text) => (Role::ReservedWord, Expect::Command),
         _ if CLOSING.contains(&text) => (Role::ReservedWord, Expect::Arguments),
         _ if is_assignment_word(text) => (Role::Assignment, Expect::Command),
+        "time" => (Role::CommandWord, Expect::TimeHead),
         _ => (Role::CommandWord, Expect::Arguments),
     }
 }

@@ -125,6 +125,9 @@ fn hard_read_2_names_both_roles() {
         ("cat >&1- x", (Argument, RedirectTarget)),
         ("git >out push --force", (Argument, RedirectTarget)),
         ("cat <<EOF -n\nx\nEOF", (Argument, RedirectTarget)),
+        // After `time` bash reads a pipeline: `!` is its reserved word.
+        ("time ! ls", (Role::ReservedWord, Argument)),
+        ("time -p -- ! ls", (Role::ReservedWord, Argument)),
     ] {
         assert_eq!(roles_of(command), Err(Some(roles)), "{command:?}");
     }
