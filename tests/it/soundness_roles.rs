@@ -158,3 +158,19 @@ fn inv_role_5_the_bounded_run_reaches_disagreements() {
     assert!(report.compared > 200, "{report:?}");
     assert!(report.disagreeing > 0, "{report:?}");
 }
+
+/// INV-ROLE-5: the one kind of allowed command counted apart: the
+/// authorizer allowed the de-wrapped command, on which both readings agree,
+/// while the readings of the wrapped text differ (`!` after `time`).
+#[test]
+fn inv_role_5_a_dewrapped_allow_is_judged_on_the_dewrapped_text() {
+    use inner_cmd_spec::pipeline::{decide_profiled, Options};
+    use inner_cmd_spec::verdict::PermissionState;
+    assert!(!found("time ! ls").is_empty());
+    assert!(found("! ls").is_empty());
+    let policy = inner_cmd_spec::soundness::permissive();
+    let outcome = decide_profiled(&policy, "time ! ls", &Options::default(), Profile::Hardened);
+    assert_eq!(outcome.outcome, PermissionState::Allow);
+    assert_ne!(outcome.gate.state, PermissionState::Allow);
+    assert_eq!(outcome.dewrapped_command(), Some("! ls"));
+}

@@ -48,6 +48,10 @@ pub struct DifferentialReport {
     /// Allowed commands bash did not render whole or whose tree has an
     /// error: not compared, and counted apart (`INV-ROLE-5`).
     pub allowed_uncompared: usize,
+    /// Allowed commands with a disagreement whose every allow the
+    /// authorizer gave to the de-wrapped command, on which both readings
+    /// agree (`INV-ROLE-5`): not failures, counted apart.
+    pub allowed_dewrapped_agree: usize,
     /// Allowed commands with a disagreement: failures.
     pub failures: Vec<Finding>,
     /// The first disagreements on commands the profile does not allow
@@ -100,16 +104,49 @@ pub fn differential(
         let texts: Vec<String> = pairs.iter().map(|p| p.command.clone()).collect();
         let readings = reader.read(&texts)?;
         for (pair, reading) in pairs.iter().zip(&readings) {
-            let allowed = [&pair.policy, &open].into_iter().any(|policy| {
-                pipeline::decide_profiled(policy, &pair.command, &Options::default(), profile)
-                    .outcome
-                    == PermissionState::Allow
-            });
+            let allows: Vec<pipeline::Outcome> = [&pair.policy, &open]
+                .into_iter()
+                .map(|policy| {
+                    pipeline::decide_profiled(policy, &pair.command, &Options::default(), profile)
+                })
+                .filter(|outcome| outcome.outcome == PermissionState::Allow)
+                .collect();
+            let allowed = !allows.is_empty();
+            let before = report.failures.len();
             tally(&mut report, &pair.command, pair.family, allowed, reading);
+            if report.failures.len() > before && dewrapped_agrees(reader, &allows)? {
+                report.failures.pop();
+                report.allowed_dewrapped_agree += 1;
+            }
         }
         start = end;
     }
     Ok(report)
+}
+
+/// Whether every allow was the authorizer's, given to the de-wrapped
+/// command (the gate asked, AUTH-7.1), and the two readings agree on that
+/// command: bash runs the transparent wrapper's inner command as the
+/// de-wrapped text says (HARD-DEWRAP-1), so that text is the one judged
+/// (`time ! ls`: `!` is bash's reserved word after `time`, the tree's
+/// argument of `time`; the allow is the re-query's of `! ls`).
+fn dewrapped_agrees(reader: &BashReader, allows: &[pipeline::Outcome]) -> Result<bool, String> {
+    let mut dewrapped = Vec::new();
+    for outcome in allows {
+        match outcome.dewrapped_command() {
+            Some(text) if outcome.gate.state != PermissionState::Allow => {
+                dewrapped.push(text.to_owned());
+            }
+            _ => return Ok(false),
+        }
+    }
+    dewrapped.dedup();
+    for text in dewrapped {
+        if !disagreements(reader, &text).is_ok_and(|found| found.is_empty()) {
+            return Ok(false);
+        }
+    }
+    Ok(!allows.is_empty())
 }
 
 fn tally(
