@@ -93,6 +93,10 @@ fn inv_role_3_corners_that_read_alike() {
         "a=1 b=2 echo \"$(ls >x; echo hi)\"",
         "[ -f x ] && echo hi",
         "echo `date` ${x:-$(pwd)}",
+        // A redirection after a negation is its command's (the tree hangs
+        // it on the negation).
+        "! ls <<'EOF'\nbody line\nEOF",
+        "! grep -q x f 2>/dev/null",
     ] {
         let got = found(command);
         assert!(got.is_empty(), "{command:?}: {got:?}");

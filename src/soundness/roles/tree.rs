@@ -110,8 +110,14 @@ fn redirected(source: &str, node: Node<'_>, out: &mut Vec<Simple>) {
         }
         // The parser gives a redirection after `a && b` to the list; bash
         // binds it to the last command, `b` (the owner is no role: the
-        // redirection is compared where bash puts it, INV-ROLE-3).
-        Some(b) if matches!(b.kind(), "list" | "pipeline" | "redirected_statement") => {
+        // redirection is compared where bash puts it, INV-ROLE-3); the same
+        // after a negation (`! ls <<EOF`: the here-document is `ls`'s).
+        Some(b)
+            if matches!(
+                b.kind(),
+                "list" | "pipeline" | "redirected_statement" | "negated_command"
+            ) =>
+        {
             with_redirects(source, b, &redirects, out);
         }
         Some(b) if matches!(b.kind(), "variable_assignment" | "variable_assignments") => {
@@ -147,6 +153,10 @@ fn with_redirects(source: &str, node: Node<'_>, extra: &[Node<'_>], out: &mut Ve
             }
         }
         "pipeline" => pipeline(source, node, extra, out),
+        "negated_command" => match node.named_child(0) {
+            Some(inner) => with_redirects(source, inner, extra, out),
+            None => compound_redirections(source, extra, out),
+        },
         "redirected_statement" => {
             let mut cursor = node.walk();
             let mut all: Vec<Node<'_>> = node
