@@ -13,7 +13,7 @@ use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::ground_violations;
 use inner_cmd_spec::pipeline::{decide, Options};
-use inner_cmd_spec::soundness::{decide_violations, run, Budget, Source};
+use inner_cmd_spec::soundness::{run, Budget, Source};
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
 const DENY_RM: &[(&str, PermissionState)] = &[("*", Allow), ("rm *", Deny)];
@@ -93,30 +93,10 @@ const WITNESSES: &[(&str, Rules, &str)] = &[
 #[test]
 fn gen_fam_15_family_witnesses_are_claimed_by_their_finding() {
     let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
-    let mut wrong = Vec::new();
-    for &(id, rules, command) in WITNESSES {
-        let policy = crate::support::policy(rules, "/home/u");
-        let outcome = decide(&policy, command, &Options::default());
-        if outcome.outcome != Allow {
-            wrong.push(format!("{id} {command:?}: {:?}", outcome.outcome));
-            continue;
-        }
-        let execution = oracle.run(command).expect("the oracle answers");
-        let violations = ground_violations(&policy, &execution);
-        let (decisive, counted) = decide_violations(
-            Profile::Deployed,
-            &policy,
-            command,
-            &outcome,
-            &execution,
-            &violations,
-        );
-        if violations.is_empty() || counted != Some(id) {
-            wrong.push(format!(
-                "{id} {command:?}: {decisive:?}, counted as {counted:?}"
-            ));
-        }
-    }
+    let witnesses = WITNESSES
+        .iter()
+        .map(|&(id, rules, command)| (id, crate::support::policy(rules, "/home/u"), command));
+    let wrong = crate::support::claims::unclaimed(&oracle, witnesses);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 

@@ -15,9 +15,7 @@ use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::ground_violations;
 use inner_cmd_spec::pipeline::{decide, Options};
 use inner_cmd_spec::policy::{config, Policy};
-use inner_cmd_spec::soundness::{
-    decide_violations, run, Budget, GroundObservation, Source, KNOWN_GROUND_VIOLATIONS,
-};
+use inner_cmd_spec::soundness::{run, Budget, GroundObservation, Source, KNOWN_GROUND_VIOLATIONS};
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
 
 type Rules = &'static [(&'static str, PermissionState)];
@@ -65,30 +63,10 @@ fn policy(rules: Option<Rules>) -> Policy {
 #[test]
 fn inv_known_2_redirection_witnesses_are_claimed_by_their_finding() {
     let oracle = Oracle::new(Config::default()).expect("the execution oracle");
-    let mut wrong = Vec::new();
-    for &(id, rules, command) in WITNESSES {
-        let policy = policy(rules);
-        let outcome = decide(&policy, command, &Options::default());
-        if outcome.outcome != Allow {
-            wrong.push(format!("{id} {command:?}: {:?}", outcome.outcome));
-            continue;
-        }
-        let execution = oracle.run(command).expect("the oracle answers");
-        let violations = ground_violations(&policy, &execution);
-        let (decisive, counted) = decide_violations(
-            Profile::Deployed,
-            &policy,
-            command,
-            &outcome,
-            &execution,
-            &violations,
-        );
-        if violations.is_empty() || counted != Some(id) {
-            wrong.push(format!(
-                "{id} {command:?}: {decisive:?}, counted as {counted:?}"
-            ));
-        }
-    }
+    let witnesses = WITNESSES
+        .iter()
+        .map(|&(id, rules, command)| (id, policy(rules), command));
+    let wrong = crate::support::claims::unclaimed(&oracle, witnesses);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 

@@ -1,6 +1,7 @@
 //! Shared fixtures of the integration tests.
 //!
 //! - `authorize`: prompt details, a stub policy that records its calls, sessions;
+//! - `claims`: a finding's witnesses run in bash and claimed by its classifier;
 //! - `properties`: the runner configuration and helpers of the generated-case properties;
 //! - `findings`, `oracle`, `wire`: the differential comparison with
 //!   the deployed npm package (its findings, adapter client,
@@ -11,6 +12,8 @@
 //!   [`example_policy`]: the built-in example policy with its fallback.
 
 pub mod authorize;
+#[cfg(all(feature = "ground", feature = "arbitrary"))]
+pub mod claims;
 pub mod corpus;
 pub mod findings;
 #[cfg(any(feature = "proptest", feature = "arbitrary", feature = "quickcheck"))]
