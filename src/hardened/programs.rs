@@ -360,16 +360,6 @@ fn xargs_items(program: &Program<'_>, args: &[&str], start: usize) -> (Option<St
 /// and `--exec-path` are HARD-RUN-3's.
 #[must_use]
 pub fn git_subcommand(args: &[&str]) -> GitSubcommand {
-    const WITH_ARGUMENT: [&str; 8] = [
-        "-C",
-        "-c",
-        "--git-dir",
-        "--work-tree",
-        "--namespace",
-        "--super-prefix",
-        "--config-env",
-        "--attr-source",
-    ];
     const FLAGS: [&str; 15] = [
         "-p",
         "--paginate",
@@ -396,7 +386,7 @@ pub fn git_subcommand(args: &[&str]) -> GitSubcommand {
             };
         }
         let name = arg.split('=').next().unwrap_or(arg);
-        if WITH_ARGUMENT.contains(&name) {
+        if super::contract::settings::GIT_GLOBAL_VALUES.contains(&name) {
             i += if arg.contains('=') { 1 } else { 2 };
         } else if FLAGS.contains(&name) {
             i += 1;
