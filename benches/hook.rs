@@ -78,12 +78,20 @@ fn payload(command: &str, project: &Path) -> Vec<u8> {
     .into_bytes()
 }
 
+/// safe-chains' hook binary, where `conformance/audit/safe-chains/setup
+/// --cli-only` installed it: the layers' directory is asked of the same
+/// script the setups source, so the rule has one home.
 fn safe_chains(repo: &Path) -> Option<PathBuf> {
-    let setup = std::fs::read_to_string(repo.join("conformance/audit/safe-chains/setup")).ok()?;
+    let audit = repo.join("conformance/audit");
+    let setup = std::fs::read_to_string(audit.join("safe-chains/setup")).ok()?;
     let version = setup.lines().find_map(|l| l.strip_prefix("PINNED="))?;
-    let binary = repo.join(format!(
-        "target/audit-layers/safe-chains/{version}/bin/safe-chains"
-    ));
+    let script = format!(
+        "source '{}' && audit_layers_dir safe-chains '{version}'",
+        audit.join("layers-dir.bash").display()
+    );
+    let output = Command::new("bash").args(["-c", &script]).output().ok()?;
+    let dir = String::from_utf8(output.stdout).ok()?;
+    let binary = PathBuf::from(dir.trim()).join("bin/safe-chains");
     binary.exists().then_some(binary)
 }
 

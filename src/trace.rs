@@ -146,26 +146,24 @@ pub fn render_check_json(
     value
 }
 
-/// The hardened clauses that decided parts of an outcome (`HARD-TRACE-1`):
-/// `(where, clause id, text)` for the gate, the re-query and the authorizer.
-#[must_use]
-pub fn hardened_clauses(outcome: &Outcome) -> Vec<(&'static str, String, String)> {
-    fired_clauses(outcome)
-        .into_iter()
-        .map(|fired| (fired.place, fired.id, fired.text))
-        .collect()
-}
-
-/// One hardened clause that decided part of an outcome.
-struct Fired {
-    place: &'static str,
-    id: String,
-    text: String,
+/// One hardened clause that decided part of an outcome (`HARD-TRACE-1`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fired {
+    /// Where it decided: the gate, the re-query, the authorizer or the
+    /// pipeline.
+    pub place: &'static str,
+    /// The clause id.
+    pub id: String,
+    /// The text it decided on.
+    pub text: String,
     /// What the matched pattern says after the id (`HARD-READ-2`'s roles).
-    detail: Option<String>,
+    pub detail: Option<String>,
 }
 
-fn fired_clauses(outcome: &Outcome) -> Vec<Fired> {
+/// The hardened clauses that decided parts of an outcome (`HARD-TRACE-1`),
+/// for the gate, the re-query and the authorizer, in that order.
+#[must_use]
+pub fn hardened_clauses(outcome: &Outcome) -> Vec<Fired> {
     let mut fired = Vec::new();
     let mut from_check = |place: &'static str, result: &CheckResult| {
         let pattern = result.matched_pattern.as_deref();
@@ -215,7 +213,7 @@ fn fired_clauses(outcome: &Outcome) -> Vec<Fired> {
 /// [`hardened_clauses`] as text lines, or a line saying none fired.
 #[must_use]
 pub fn render_hardened(outcome: &Outcome) -> String {
-    let fired = fired_clauses(outcome);
+    let fired = hardened_clauses(outcome);
     if fired.is_empty() {
         return "hardened     no hardened clause decided; the deployed rules did\n".to_owned();
     }
@@ -242,12 +240,19 @@ pub fn render_hardened(outcome: &Outcome) -> String {
     out
 }
 
-/// [`hardened_clauses`] as JSON: `[{"at", "clause", "text"}]`.
+/// [`hardened_clauses`] as JSON: `[{"at", "clause", "text"}]`, with
+/// `"detail"` when the clause says more (`HARD-READ-2`'s roles).
 #[must_use]
 pub fn hardened_clauses_json(outcome: &Outcome) -> Value {
     hardened_clauses(outcome)
         .into_iter()
-        .map(|(place, id, text)| json!({"at": place, "clause": id, "text": text}))
+        .map(|fired| {
+            let mut entry = json!({"at": fired.place, "clause": fired.id, "text": fired.text});
+            if let Some(detail) = fired.detail {
+                entry["detail"] = detail.into();
+            }
+            entry
+        })
         .collect()
 }
 

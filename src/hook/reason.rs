@@ -17,15 +17,18 @@ pub fn explain(outcome: &Outcome, profile: Profile, notes: &[String]) -> (String
         profile.name()
     )];
     let mut decided_by = None;
-    for (place, id, text) in trace::hardened_clauses(outcome) {
-        let what = hardened::admitted::title_of(&id)
+    for fired in trace::hardened_clauses(outcome) {
+        let what = hardened::admitted::title_of(&fired.id)
             .map(|title| format!(": {title}"))
             .unwrap_or_default();
+        let detail = fired.detail.map(|d| format!(" ({d})")).unwrap_or_default();
         parts.push(format!(
-            "{id} decided the {place} on `{}`{what}",
-            short(&text)
+            "{} decided the {} on `{}`{what}{detail}",
+            fired.id,
+            fired.place,
+            short(&fired.text)
         ));
-        decided_by.get_or_insert(id);
+        decided_by.get_or_insert(fired.id);
     }
     let deciding = deciding_check(outcome);
     match deciding.and_then(|check| check.matched_pattern.as_deref()) {

@@ -30,7 +30,7 @@ fn outcome(policy: &Policy, command: &str, profile: Profile) -> (PermissionState
     let clause = inner_cmd_spec::trace::hardened_clauses(&outcome)
         .into_iter()
         .next()
-        .map(|(_, id, _)| id);
+        .map(|fired| fired.id);
     (outcome.outcome, clause)
 }
 

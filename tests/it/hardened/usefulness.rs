@@ -62,8 +62,8 @@ fn permissive() -> Policy {
 
 /// The hardened clause (or rule) that stopped an allow.
 fn stopped_by(outcome: &Outcome) -> String {
-    if let Some((_, id, _)) = hardened_clauses(outcome).into_iter().next() {
-        return id;
+    if let Some(fired) = hardened_clauses(outcome).into_iter().next() {
+        return fired.id;
     }
     let pattern = outcome
         .requeries

@@ -2,7 +2,8 @@
 //! (through the binary, Claude Code protocol, default profile) equals the
 //! pipeline's under the hardened profile and the same policy, which is what
 //! `decide --profile hardened` answers (PROTO-11); HOOK-REASON-1: every
-//! hardened clause that decided is named in the reason.
+//! hardened clause that decided is named in the reason, with what it says
+//! of the construct (HARD-READ-2's two roles).
 
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
@@ -35,8 +36,15 @@ fn hook_decide_1_equals_hardened_on_the_corpus() {
         let reason = answer["hookSpecificOutput"]["permissionDecisionReason"]
             .as_str()
             .unwrap();
-        for (_, id, _) in hardened_clauses(&expected) {
-            assert!(reason.contains(&id), "{command}: {reason} lacks {id}");
+        for fired in hardened_clauses(&expected) {
+            let id = &fired.id;
+            assert!(reason.contains(id), "{command}: {reason} lacks {id}");
+            if let Some(detail) = &fired.detail {
+                assert!(
+                    reason.contains(detail),
+                    "{command}: {reason} lacks {detail}"
+                );
+            }
         }
         asks += usize::from(decision == "ask");
     }

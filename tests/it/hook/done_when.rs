@@ -118,3 +118,27 @@ fn hook_read_1_done_when_malformed_payloads() {
         assert!(reason.contains("could not judge"), "{shown}: {reason}");
     }
 }
+
+/// HOOK-REASON-1: a closed-world refusal names the construct, and a role
+/// disagreement (HARD-READ-2) the two roles, as the trace does.
+#[test]
+fn hook_reason_1_names_the_roles_of_a_disagreement() {
+    let dir = scratch("reason-roles");
+    let policy = policy_file(&dir, &[("*", "ask"), ("cat *", "allow")]);
+    let payload = claude_payload("Bash", json!({"command": "cat 0< x"}));
+    let output = run(
+        &dir,
+        &["hook", "claude-code", "--policy", policy.to_str().unwrap()],
+        payload.to_string().as_bytes(),
+    );
+    assert_eq!(claude_decision(&output).as_deref(), Some("ask"));
+    let answer = super::answer(&output).unwrap();
+    let reason = answer["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .unwrap();
+    assert!(reason.contains("HARD-READ-2"), "{reason}");
+    assert!(
+        reason.contains("bash reads a descriptor, the parser an argument"),
+        "{reason}"
+    );
+}
