@@ -247,11 +247,14 @@ pub fn hardened_clauses_json(outcome: &Outcome) -> Value {
     hardened_clauses(outcome)
         .into_iter()
         .map(|fired| {
-            let mut entry = json!({"at": fired.place, "clause": fired.id, "text": fired.text});
+            let mut entry = serde_json::Map::new();
+            entry.insert("at".to_owned(), fired.place.into());
+            entry.insert("clause".to_owned(), fired.id.into());
+            entry.insert("text".to_owned(), fired.text.into());
             if let Some(detail) = fired.detail {
-                entry["detail"] = detail.into();
+                entry.insert("detail".to_owned(), detail.into());
             }
-            entry
+            Value::Object(entry)
         })
         .collect()
 }
