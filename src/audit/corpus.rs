@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::calibrate::Calibration;
+use super::check::Mode;
 use super::report::{Counts, LayerName, Report, Witness};
 use super::run::{confirm, name_of, start, Settings};
 use super::AuditError;
@@ -28,6 +29,10 @@ pub enum Seen {
     Stub,
     /// Only a run with the real programs shows it.
     RealProgram,
+    /// Only real programs in a context the real mode's workspace does not
+    /// give would run it (a terminal for a pager, a repository's
+    /// `core.fsmonitor`, a file the command names).
+    RealContext,
 }
 
 /// Whether the command string is the source's own or built from its words.
@@ -130,7 +135,16 @@ pub fn audit_corpus(
 ) -> Result<Report, AuditError> {
     let mut auditor = start(settings)?;
     let commands: Vec<String> = entries.iter().map(|e| e.command.clone()).collect();
-    let checked = auditor.check(&commands)?;
+    // An entry whose payload only real programs run is checked in the
+    // real mode (`AUDIT-19`).
+    let modes: Vec<Mode> = entries
+        .iter()
+        .map(|e| match e.oracle {
+            Seen::Stub => Mode::Stubs,
+            Seen::RealProgram | Seen::RealContext => Mode::Real,
+        })
+        .collect();
+    let checked = auditor.check_in(&commands, &modes)?;
     let mut families: BTreeMap<String, Counts> = BTreeMap::new();
     let mut witnesses = Vec::new();
     let mut answers = Vec::new();

@@ -40,6 +40,8 @@ pub struct Invocation {
     pub quiet: bool,
     /// `--corpus NAME|FILE`: run a corpus of published bypasses (`AUDIT-18`).
     pub corpus: Option<String>,
+    /// `--real`: every approved case run with the real programs (`AUDIT-19`).
+    pub real: bool,
 }
 
 /// Runs the invocation, writes the files it names, and answers the
@@ -63,6 +65,7 @@ pub fn invoke(how: &Invocation) -> Result<(String, u8), AuditError> {
                 .collect::<Result<_, _>>()?,
         };
         settings.progress = !how.quiet;
+        settings.real = how.real;
         match (&how.replay, &how.corpus) {
             (Some(path), _) => replay_with(&settings, &read(path)?)?,
             (None, Some(name)) => {

@@ -11,12 +11,15 @@
 
 use std::collections::HashSet;
 
-use super::check::Auditor;
+use super::check::{Auditor, Mode};
 use super::property::Verdict;
 use super::AuditError;
 
 /// Variants checked per witness at most.
 pub const BUDGET: usize = 400;
+/// Variants checked per witness at most in the real mode, whose programs
+/// and fresh workspace cost some 25 times a stubbed run (BENCHMARKS.md).
+pub const REAL_BUDGET: usize = 48;
 /// One kind of variant: the command and the refused payloads in, variants out.
 type Pass = fn(&str, &[String]) -> Vec<String>;
 
@@ -35,7 +38,12 @@ pub fn minimize(
     payloads: &[String],
     refused: &[String],
     bases: &[String],
+    mode: Mode,
 ) -> Result<(String, Verdict), AuditError> {
+    let budget = match mode {
+        Mode::Stubs => BUDGET,
+        Mode::Real => REAL_BUDGET,
+    };
     // A witness that runs a calibrated payload stays one that does: it
     // must not drift to some other refused command (`:`), which no reader
     // would recognise as the hole.
@@ -54,7 +62,7 @@ pub fn minimize(
     tried.insert(command.to_owned());
     let mut spent = 0;
     let passes: [Pass; 4] = [swap_payloads, drop_elements, drop_words, drop_characters];
-    'rounds: while spent < BUDGET {
+    'rounds: while spent < budget {
         for pass in passes {
             let mut candidates: Vec<String> = pass(&current.0, payloads)
                 .into_iter()
@@ -65,11 +73,11 @@ pub fn minimize(
                 .collect();
             candidates.sort_by_key(String::len);
             for batch in candidates.chunks(BATCH) {
-                if spent >= BUDGET {
+                if spent >= budget {
                     break 'rounds;
                 }
                 spent += batch.len();
-                let checked = auditor.check(batch)?;
+                let checked = auditor.check_in(batch, &vec![mode; batch.len()])?;
                 let best = batch.iter().zip(checked).find_map(|(c, checked)| {
                     checked
                         .witness()

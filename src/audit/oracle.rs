@@ -84,14 +84,17 @@ pub struct Bash {
 
 impl Bash {
     /// Sets up the oracle with a short time limit (an audit runs many
-    /// commands; one that loops is unknown either way).
+    /// commands; one that loops is unknown either way); `real`: the real
+    /// mode (`INV-GROUND-10`, `AUDIT-19`), whose programs take longer.
     ///
     /// # Errors
     /// No bash, `bwrap` or `sh`, or the sandbox does not start.
-    pub fn new(threads: usize) -> Result<Self, GroundError> {
+    pub fn new(threads: usize, real: bool) -> Result<Self, GroundError> {
+        let limit = if real { 10_000 } else { 1000 };
         let config = Config {
-            time_limit: std::time::Duration::from_millis(1000),
+            time_limit: std::time::Duration::from_millis(limit),
             extra_programs: programs_named(),
+            real,
             ..Config::default()
         };
         Ok(Self {

@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use super::layer::{Answer, Ask, Layer};
 use super::AuditError;
-use crate::ground::{literal_words, quote_words, shell_quote, Executed, Execution, Resolution};
+use crate::ground::{
+    literal_words, quote_words, shell_quote, Executed, Execution, Resolution, Traced,
+};
 
 /// Bash's builtins (bash 5.2, `compgen -b`), one list for the crate: a
 /// record of one ran no program but is a simple command bash executed,
@@ -73,6 +75,25 @@ pub fn render(executed: &Executed) -> Rendered {
         }),
         (_, Some(name)) => Rendered::Unresolved(name.to_owned(), Apart::NoProgram),
     }
+}
+
+/// In the real mode (`AUDIT-19`), a program that a program started (not
+/// one of bash's own records, which [`render`] asks about, and not the
+/// oracle's bash or a program's documented machinery): asked about by its
+/// argv, the basename first, like a stub's. An exec that failed is asked
+/// too: the program tried to run it, and a user's machine may have it.
+fn render_traced(traced: &Traced) -> Option<Rendered> {
+    if traced.machinery.is_some() || traced.record.is_some() {
+        return None;
+    }
+    let mut argv = traced.argv.clone();
+    if let Some(first) = argv.first_mut() {
+        *first = basename(first).to_owned();
+    }
+    Some(Rendered::Judged(Ask::Simple {
+        text: quote_words(&argv),
+        argv,
+    }))
 }
 
 /// A record whose name is computed (`$c x`, `${c} x`) and that started no
@@ -236,11 +257,12 @@ pub fn judge(
     command: &str,
     execution: &Execution,
 ) -> Result<Verdict, AuditError> {
-    let rendered: Vec<Rendered> = execution
+    let mut rendered: Vec<Rendered> = execution
         .commands
         .iter()
         .map(|executed| resolve_computed(command, executed, render(executed)))
         .collect();
+    rendered.extend(execution.programs.iter().filter_map(render_traced));
     let asks: Vec<Ask> = rendered
         .iter()
         .filter_map(|r| match r {

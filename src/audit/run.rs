@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
 use super::calibrate::calibrate;
-use super::check::{Auditor, Checked};
+use super::check::{mode_for_family, Auditor, Checked, Mode};
 use super::generate::{draw, families, ingredients};
 use super::layer::{Answer, Ask, Context, Layer};
 use super::minimize::minimize;
@@ -81,6 +81,9 @@ pub struct Settings {
     pub context: Context,
     /// Progress on standard error (`AUDIT-14`); off by default.
     pub progress: bool,
+    /// Every approved case in the real mode (`--real`, `AUDIT-19`); off:
+    /// only cases whose payload the stubs cannot show.
+    pub real: bool,
 }
 
 impl Settings {
@@ -95,6 +98,7 @@ impl Settings {
             threads: 2,
             context: Context::default(),
             progress: false,
+            real: false,
         }
     }
 }
@@ -114,10 +118,13 @@ pub(super) fn start(settings: &Settings) -> Result<Auditor, AuditError> {
         }
     }
     let layer = Layer::start_in(&settings.layer, &settings.context, ANSWER_TIMEOUT)?;
-    let bash = Bash::new(settings.threads).map_err(AuditError::Oracle)?;
+    let bash = Bash::new(settings.threads, false).map_err(AuditError::Oracle)?;
     Ok(Auditor {
         layer,
         bash,
+        real: None,
+        threads: settings.threads,
+        all_real: settings.real,
         executions: 0,
     })
 }
@@ -212,7 +219,8 @@ pub fn audit(settings: &Settings) -> Result<Report, AuditError> {
             .collect();
         next += room;
         let commands: Vec<String> = cases.iter().map(|c| c.command.clone()).collect();
-        let checked = auditor.check(&commands)?;
+        let modes: Vec<Mode> = cases.iter().map(|c| mode_for_family(c.family)).collect();
+        let checked = auditor.check_in(&commands, &modes)?;
         for (case, checked) in cases.into_iter().zip(checked) {
             let counts = report.families.entry(case.family.to_owned()).or_default();
             counts.tried += 1;
@@ -316,6 +324,16 @@ impl Queue {
     }
 }
 
+/// The mode a witness of `family` is minimized in: its family's, or the
+/// real mode for every case under `--real`.
+fn mode_for(auditor: &Auditor, family: &str) -> Mode {
+    if auditor.all_real {
+        Mode::Real
+    } else {
+        mode_for_family(family)
+    }
+}
+
 fn minimize_and_confirm(
     auditor: &mut Auditor,
     case: &FamilyCase,
@@ -331,6 +349,7 @@ fn minimize_and_confirm(
         &report.calibration.payloads,
         &refused,
         &report.calibration.bases,
+        mode_for(auditor, case.family),
     )?;
     let confirmed = confirm(&mut auditor.layer, &command, &verdict)?;
     Ok(Witness {
@@ -375,7 +394,12 @@ pub fn replay(layer: &str, saved: &Report, threads: usize) -> Result<Report, Aud
 pub fn replay_with(settings: &Settings, saved: &Report) -> Result<Report, AuditError> {
     let mut auditor = start(settings)?;
     let commands: Vec<String> = saved.witnesses.iter().map(|w| w.command.clone()).collect();
-    let checked = auditor.check(&commands)?;
+    let modes: Vec<Mode> = saved
+        .witnesses
+        .iter()
+        .map(|w| mode_for_family(&w.family))
+        .collect();
+    let checked = auditor.check_in(&commands, &modes)?;
     let mut report = saved.clone();
     report.layer = name_of(&auditor.layer);
     report.witnesses.clear();

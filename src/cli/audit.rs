@@ -43,6 +43,11 @@ pub struct Args {
     /// Run a corpus of published bypasses instead of generating: `published` or a JSON-lines file.
     #[arg(long, conflicts_with_all = ["minutes", "cases", "merge", "replay", "shard"])]
     corpus: Option<String>,
+    /// Run every approved case with the machine's real programs (slower); by
+    /// default only cases whose payload reaches a program through its input
+    /// or environment are.
+    #[arg(long)]
+    real: bool,
 }
 
 /// `inner-cmd audit`: a layer checked against bash (`AUDIT-*`). Exit 0 no
@@ -62,6 +67,7 @@ pub fn run(args: &Args) -> ExitCode {
     how.env.clone_from(&args.env);
     how.quiet = args.quiet;
     how.corpus.clone_from(&args.corpus);
+    how.real = args.real;
     match inner_cmd_spec::audit::invoke::invoke(&how) {
         Ok((markdown, status)) => {
             print!("{markdown}");

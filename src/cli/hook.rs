@@ -206,7 +206,14 @@ fn judge(
         .map(PathBuf::from)
         .or_else(|| std::env::current_dir().ok());
     let claude = if agent == Agent::ClaudeCode && !options.no_agent_rules {
-        claude_rules::load(Path::new(&home), cwd.as_deref())?
+        let variable = |name: &str| std::env::var_os(name).map(PathBuf::from);
+        let places = claude_rules::SettingsPlaces::new(
+            Path::new(&home),
+            variable("CLAUDE_CONFIG_DIR").as_deref(),
+            variable("CLAUDE_PROJECT_DIR").as_deref(),
+            cwd.as_deref(),
+        );
+        claude_rules::load(&places)?
     } else {
         claude_rules::ClaudeRules::default()
     };

@@ -158,16 +158,50 @@ impl ClaudeRules {
     }
 }
 
-/// The settings files Claude Code reads, in its order (`HOOK-RULE-1`): the
-/// user's, the project's, the project's local one.
-#[must_use]
-pub fn settings_paths(home: &Path, cwd: Option<&Path>) -> Vec<PathBuf> {
-    let mut paths = vec![home.join(".claude/settings.json")];
-    if let Some(cwd) = cwd {
-        paths.push(cwd.join(".claude/settings.json"));
-        paths.push(cwd.join(".claude/settings.local.json"));
+/// Where Claude Code's managed settings live on Linux and WSL (`HOOK-RULE-1`).
+pub const MANAGED_SETTINGS: &str = "/etc/claude-code/managed-settings.json";
+
+/// Where Claude Code keeps the settings files it reads (`HOOK-RULE-1`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingsPlaces {
+    /// The user's settings directory: `$CLAUDE_CONFIG_DIR`, else `~/.claude`.
+    pub user_dir: PathBuf,
+    /// The project: `$CLAUDE_PROJECT_DIR`, else the payload's `cwd`.
+    pub project: Option<PathBuf>,
+    /// The managed settings file ([`MANAGED_SETTINGS`]).
+    pub managed: PathBuf,
+}
+
+impl SettingsPlaces {
+    /// The places for a home, the two variables Claude Code reads and the
+    /// payload's working directory.
+    #[must_use]
+    pub fn new(
+        home: &Path,
+        config_dir: Option<&Path>,
+        project_dir: Option<&Path>,
+        cwd: Option<&Path>,
+    ) -> Self {
+        Self {
+            user_dir: config_dir.map_or_else(|| home.join(".claude"), Path::to_path_buf),
+            project: project_dir.or(cwd).map(Path::to_path_buf),
+            managed: PathBuf::from(MANAGED_SETTINGS),
+        }
     }
-    paths
+
+    /// The settings files, in Claude Code's order of precedence from the
+    /// lowest: the user's, the project's, the project's local one, the
+    /// managed one.
+    #[must_use]
+    pub fn paths(&self) -> Vec<PathBuf> {
+        let mut paths = vec![self.user_dir.join("settings.json")];
+        if let Some(project) = &self.project {
+            paths.push(project.join(".claude/settings.json"));
+            paths.push(project.join(".claude/settings.local.json"));
+        }
+        paths.push(self.managed.clone());
+        paths
+    }
 }
 
 /// Reads and translates the Bash rules of every settings file that exists.
@@ -175,9 +209,9 @@ pub fn settings_paths(home: &Path, cwd: Option<&Path>) -> Vec<PathBuf> {
 /// # Errors
 /// [`Unreadable`] when a file exists but cannot be read, or as
 /// [`ClaudeRules::add_settings`].
-pub fn load(home: &Path, cwd: Option<&Path>) -> Result<ClaudeRules, Unreadable> {
+pub fn load(places: &SettingsPlaces) -> Result<ClaudeRules, Unreadable> {
     let mut rules = ClaudeRules::default();
-    for path in settings_paths(home, cwd) {
+    for path in places.paths() {
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,

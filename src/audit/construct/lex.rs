@@ -232,6 +232,10 @@ pub(super) fn lex(command: &str, at: usize) -> Vec<Level> {
                 }
                 if next == Some('>') || next == Some('&') {
                     i += 1;
+                } else if c == '<' && next == Some('<') {
+                    // `<<<`: a here-string, whose word is on this line and
+                    // opens no body.
+                    i += 2;
                 }
             }
             '&' if next == Some('>') => {

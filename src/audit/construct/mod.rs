@@ -316,6 +316,16 @@ mod tests {
                 Some("a command substitution `$(…)`, inside an array subscript `[…]`, inside an arithmetic context `$((…))` in an argument"),
             ),
             ("echo 'git push' | bash", Some("quoted text in an argument")),
+            // A here-string is a redirection's word on its own line: no
+            // here-document, no body.
+            (
+                "bash <<< 'git push'",
+                Some("quoted text in a redirect target"),
+            ),
+            (
+                "cat <<<$(git push)",
+                Some("a command substitution `$(…)` in a redirect target"),
+            ),
             (
                 "cat <<'EOF'\n$(git push)\nEOF",
                 Some("a quoted here-document body"),
@@ -354,6 +364,13 @@ mod tests {
             Some("a substitution, inside a substitution in an argument")
         );
         assert_ne!(cause_of("x=$(git push) ls"), cause_of("ls $(git push)"));
+        // A here-string's substitution is a redirect target's, not text
+        // after a here-document operator.
+        assert_eq!(cause_of("cat <<<$(git push)"), cause_of("ls > $(git push)"));
+        assert_ne!(
+            cause_of("cat <<<$(git push)"),
+            cause_of("cat <<EOF $(git push)\nEOF")
+        );
         assert_eq!(
             cause_of("ls & git push").as_deref(),
             Some("after `&` (a background job)")

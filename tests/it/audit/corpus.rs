@@ -59,7 +59,7 @@ fn audit_18_oracle_marks_are_what_the_oracle_sees() {
 /// AUDIT-18: `inner-cmd serve --audit --profile hardened` under the example
 /// policy gives no witness on the published corpus (exit 0), and every entry
 /// it approves runs a payload the hardened pipeline approves alone, or needs
-/// a real program to show it (outside the stub oracle's sight and the
+/// a context the real mode does not give to show it (outside the oracle's sight and the
 /// profile's contract, spec/findings.md G-n).
 #[test]
 fn audit_18_hardened_refuses_the_published_corpus() {
@@ -94,7 +94,79 @@ fn audit_18_hardened_refuses_the_published_corpus() {
         )
         .outcome
             == PermissionState::Allow;
-        assert!(alone || entry.oracle == Seen::RealProgram, "{entry:?}");
+        assert!(alone || entry.oracle == Seen::RealContext, "{entry:?}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// AUDIT-18, AUDIT-19: a `real-program` entry's payload is run by a program
+/// when the real programs run (INV-GROUND-10): some traced exec that is not
+/// machinery starts with the payload's words; a `real-context` entry's is
+/// not, there (no terminal, no fsmonitor, no such file), so each mark is a
+/// fact of the oracle.
+#[test]
+fn audit_19_real_program_entries_run_their_payload_with_real_programs() {
+    let entries: Vec<_> = parse(PUBLISHED)
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.oracle != Seen::Stub)
+        .collect();
+    assert!(entries.iter().any(|e| e.oracle == Seen::RealProgram));
+    assert!(entries.iter().any(|e| e.oracle == Seen::RealContext));
+    let oracle =
+        inner_cmd_spec::audit::oracle::Bash::new(2, true).expect("the real mode needs a sandbox");
+    let commands: Vec<String> = entries.iter().map(|e| e.command.clone()).collect();
+    for (entry, seen) in entries.iter().zip(oracle.run(&commands)) {
+        let execution = seen
+            .execution()
+            .unwrap_or_else(|| panic!("{}: {seen:?}", entry.id));
+        let payload: Vec<&str> = entry.payload.split(' ').collect();
+        let ran = execution
+            .programs
+            .iter()
+            .filter(|p| p.machinery.is_none())
+            .any(|p| runs(&p.argv, &payload));
+        assert_eq!(
+            ran,
+            entry.oracle == Seen::RealProgram,
+            "{}: {:?} traced {:?}",
+            entry.id,
+            entry.command,
+            execution
+                .programs
+                .iter()
+                .map(|p| &p.argv)
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
+/// AUDIT-19: a layer that reads only the first word approves an interpreter
+/// reading its program from standard input; the stubs run nothing, so the
+/// same command is no witness there, while the real mode sees the shell the
+/// interpreter started and the layer refuses it alone.
+#[test]
+fn audit_19_real_mode_sees_what_an_interpreter_runs() {
+    use inner_cmd_spec::audit::corpus::audit_corpus;
+    use inner_cmd_spec::audit::Settings;
+    let script = crate::support::corpus::repo().join("tests/fixtures/audit-first-word.py");
+    let settings = Settings::new(&format!("python3 {}", script.display()));
+    let line = |oracle: &str| {
+        serde_json::json!({
+            "id": "interpreter-stdin", "layer": "test", "source": "https://example.invalid",
+            "advisory": null, "fixed": null,
+            "command": "python3 /dev/stdin <<< 'import os; os.system(\"kill 1\")'",
+            "payload": "kill 1", "form": "reconstructed", "oracle": oracle, "note": "test"
+        })
+        .to_string()
+    };
+    let stubbed = audit_corpus(&settings, "t", &parse(&line("stub")).unwrap()).unwrap();
+    assert!(stubbed.witnesses.is_empty(), "{:?}", stubbed.witnesses);
+    let real = audit_corpus(&settings, "t", &parse(&line("real-program")).unwrap()).unwrap();
+    let refused: Vec<&String> = real
+        .witnesses
+        .iter()
+        .flat_map(|w| &w.refused_alone)
+        .collect();
+    assert_eq!(refused, [&"sh -c 'kill 1'".to_owned()], "{real:#?}");
 }

@@ -153,3 +153,74 @@ fn hook_rule_1_settings_files() {
     .unwrap();
     assert_eq!(decide("make build", &[]).as_deref(), Some("ask"));
 }
+
+/// HOOK-RULE-1: the places Claude Code reads its settings from: the user's
+/// directory moved by `$CLAUDE_CONFIG_DIR`, the project by
+/// `$CLAUDE_PROJECT_DIR` (a payload `cwd` below it reads the root's
+/// settings), and the managed file, whose deny wins over every allow.
+#[test]
+fn hook_rule_1_settings_places() {
+    use inner_cmd_spec::hook::claude_rules::{load, SettingsPlaces, MANAGED_SETTINGS};
+    let dir = scratch("rules-places");
+    let home = dir.join("home");
+    let config = dir.join("config");
+    let project = dir.join("project");
+    let below = project.join("src/deep");
+    for made in [&home, &config, &project.join(".claude"), &below] {
+        std::fs::create_dir_all(made).unwrap();
+    }
+    let places = SettingsPlaces::new(&home, None, None, Some(&below));
+    assert_eq!(places.managed, std::path::PathBuf::from(MANAGED_SETTINGS));
+    assert_eq!(
+        places.paths(),
+        [
+            home.join(".claude/settings.json"),
+            below.join(".claude/settings.json"),
+            below.join(".claude/settings.local.json"),
+            std::path::PathBuf::from("/etc/claude-code/managed-settings.json"),
+        ]
+    );
+    std::fs::write(
+        config.join("settings.json"),
+        r#"{"permissions": {"allow": ["Bash(make:*)"]}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        project.join(".claude/settings.json"),
+        r#"{"permissions": {"ask": ["Bash(make test:*)"]}}"#,
+    )
+    .unwrap();
+    let managed = dir.join("managed-settings.json");
+    std::fs::write(
+        &managed,
+        r#"{"permissions": {"deny": ["Bash(make deploy:*)"]}}"#,
+    )
+    .unwrap();
+    let mut places = SettingsPlaces::new(&home, Some(&config), Some(&project), Some(&below));
+    places.managed = managed.clone();
+    let rules = load(&places).unwrap();
+    assert_eq!(
+        rules.sources,
+        [
+            config.join("settings.json"),
+            project.join(".claude/settings.json"),
+            managed
+        ]
+    );
+    let built =
+        inner_cmd_spec::hook::rules::build(&home.display().to_string(), Some(&below), None, &rules)
+            .unwrap();
+    let decide = |command: &str| {
+        inner_cmd_spec::hook::decide(
+            &built.policy,
+            command,
+            inner_cmd_spec::hardened::Profile::Hardened,
+            &built.notes,
+        )
+        .state
+        .to_string()
+    };
+    assert_eq!(decide("make build"), "allow");
+    assert_eq!(decide("make test"), "ask");
+    assert_eq!(decide("make deploy prod"), "deny");
+}
