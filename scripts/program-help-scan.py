@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Reads the installed programs' own option lists (`--help`) and keeps every
+"""Reads the installed programs' own option lists (`--help`, then the manual
+page for the options `--help` does not list) and keeps every
 option whose description speaks of running or executing something, a
 command, program, shell, hook, pager, editor, filter, wrapper, loader,
 import or configuration (spec §12.5, HARD-RUN-8).
 
 Writes `spec/programs/help-options.tsv`: one line per option, tab-separated:
 program, program version (the first line of `--version`), the option's
-spellings as the help lists them, and the description. The snapshot is
+spellings as the help lists them, the description, and its source (`help`
+or `man`). The snapshot is
 committed; `tests/it/hardened/help_snapshot.rs` holds every line either
 modelled (the hardened profile does not allow the program with that
 option) or listed inert with a reason in `spec/programs/help-inert.tsv`.
@@ -82,14 +84,51 @@ def options(program):
     return rows
 
 
+# A manual page's option line: seven spaces, then the spellings; the
+# description follows on the same line or on lines indented further.
+MAN_OPTION = re.compile(r"^ {7}(-{1,2}[A-Za-z0-9@][^\s]*(?:[ ,]+-{1,2}[A-Za-z0-9][^\s,]*)*)\s*(.*)$")
+
+
+def manual_options(program):
+    env = {**os.environ, "MANWIDTH": "160", "LC_ALL": "C", "MANPAGER": "cat", "PAGER": "cat"}
+    try:
+        done = subprocess.run(["man", "-P", "cat", program], capture_output=True, text=True,
+                              timeout=20, stdin=subprocess.DEVNULL, env=env)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    lines = done.stdout.splitlines()
+    rows = []
+    for i, line in enumerate(lines):
+        m = MAN_OPTION.match(line)
+        if not m:
+            continue
+        spellings, description = m.group(1), m.group(2)
+        j = i + 1
+        while j < len(lines) and lines[j].startswith(" " * 8) and not MAN_OPTION.match(lines[j]):
+            description += " " + lines[j].strip()
+            j += 1
+        description = " ".join(description.split())
+        if WORDS.search(description) or WORDS.search(spellings):
+            rows.append((spellings.strip(), description.replace("\t", " ")))
+    return rows
+
+
 def scan():
     out = []
     for program in PROGRAMS:
         if shutil.which(program) is None:
             continue
         v = version(program)
+        seen = set()
         for spellings, description in options(program):
-            out.append("\t".join([program, v, spellings, description]))
+            seen.add(spellings)
+            out.append("\t".join([program, v, spellings, description, "help"]))
+        # The manual for what `--help` leaves out (find's, less's and vim's
+        # `--help` list a fraction of their options).
+        for spellings, description in manual_options(program):
+            if spellings not in seen:
+                seen.add(spellings)
+                out.append("\t".join([program, v, spellings, description, "man"]))
     return "\n".join(out) + "\n"
 
 

@@ -60,30 +60,52 @@ fn hard_run_8_every_running_option_is_modelled_or_inert() {
             )
         })
         .collect();
+    // Options the scan found that no one has judged yet: each is allowed
+    // today and is an open question (issue 33, item 4), recorded so it is
+    // neither hidden nor forgotten; one that becomes modelled or inert
+    // leaves this list.
+    let untriaged: BTreeMap<(String, String), String> = read("spec/programs/help-untriaged.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            assert_eq!(fields.len(), 3, "{l:?}");
+            ((fields[0].to_owned(), fields[1].to_owned()), fields[2].to_owned())
+        })
+        .collect();
+    let mut still_untriaged = 0;
     let snapshot = read("spec/programs/help-options.tsv");
     let mut unmodelled = Vec::new();
     let mut stale = Vec::new();
     let mut modelled = 0;
     for line in snapshot.lines() {
         let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len(), 4, "{line:?}");
+        assert_eq!(fields.len(), 5, "{line:?}");
+        assert!(matches!(fields[4], "help" | "man"), "{line:?}");
         let (program, spellings) = (fields[0], fields[2]);
         let command = probe(program, spellings);
         let outcome =
             decide_profiled(&policy, &command, &Options::default(), Profile::Hardened).outcome;
-        let listed = inert.contains_key(&(program.to_owned(), spellings.to_owned()));
-        match (outcome == Allow, listed) {
-            (true, false) => unmodelled.push(command),
+        let key = (program.to_owned(), spellings.to_owned());
+        let listed = inert.contains_key(&key);
+        let open = untriaged.contains_key(&key);
+        assert!(!(listed && open), "both inert and untriaged: {key:?}");
+        match (outcome == Allow, listed || open) {
+            (true, false) => unmodelled.push(format!("{program}\t{spellings}\t{command}")),
             (false, true) => stale.push(command),
             (false, false) => modelled += 1,
-            (true, true) => {}
+            (true, true) => still_untriaged += usize::from(open),
         }
     }
     assert!(
         unmodelled.is_empty(),
         "options that run something, neither modelled nor inert: {unmodelled:#?}"
     );
-    assert!(stale.is_empty(), "listed inert but modelled: {stale:#?}");
+    assert!(
+        stale.is_empty(),
+        "listed inert or untriaged but modelled: {stale:#?}"
+    );
+    assert_eq!(still_untriaged, untriaged.len(), "untriaged lines not in the snapshot");
     assert!(modelled >= 90, "{modelled} modelled options");
     assert!(snapshot.lines().count() >= 150);
 }
