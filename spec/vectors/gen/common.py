@@ -6,6 +6,7 @@ chapter 1), and `emit` only numbers, checks and writes what a generator built.
 No generator ever runs an implementation to obtain an expected value.
 """
 
+import hashlib
 import json
 import os
 import re
@@ -105,12 +106,13 @@ class Vectors:
 
     def write(self):
         known = spec_clause_ids()
+        ledger = Ledger(self.stem)
         n = 0
         missing = set()
         for g in self.groups:
             for t in g["tests"]:
                 n += 1
-                t["tcId"] = n
+                t["tcId"] = ledger.id_of(g, t)
                 # Every vector exercises its operation's request/answer shape.
                 if OP_CLAUSE[g["op"]] not in t["clauses"]:
                     t["clauses"].append(OP_CLAUSE[g["op"]])
@@ -141,5 +143,53 @@ class Vectors:
         with open(path, "w", encoding="utf-8") as f:
             json.dump(doc, f, ensure_ascii=True, indent=1)
             f.write("\n")
+        ledger.save()
         print("%s: %d tests" % (self.stem, n))
         return n
+
+
+# The id ledgers (docs/docs/versioning.md, CONF-VEC-12: ids are stable): one file a vector
+# file, `spec/vectors/gen/ids/<stem>.json`, mapping each case's key (its
+# operation, shared members and request; a repeated key counts its
+# occurrences) to its tcId, and keeping the next id to give. A case keeps
+# its id whatever is added or removed around it (keys are SHA-256 prefixes
+# of the canonical JSON, to keep the ledgers small); a removed case's id stays
+# in the ledger, so it is never given to another. When VECTORS_OUT is set
+# (the byte-for-byte regeneration test) the ledger is only read: a case it
+# does not hold gets an id past every other, so the comparison fails until
+# build.py is run and its ledger committed.
+IDS_DIR = os.path.join(HERE, "ids")
+
+
+class Ledger:
+    def __init__(self, stem):
+        self.path = os.path.join(IDS_DIR, stem + ".json")
+        self.read_only = bool(os.environ.get("VECTORS_OUT"))
+        self.ids = {}
+        self.next = 1
+        if os.path.exists(self.path):
+            with open(self.path, encoding="utf-8") as f:
+                saved = json.load(f)
+            self.ids = saved["ids"]
+            self.next = saved["next"]
+        self.seen = {}
+
+    def id_of(self, group, test):
+        text = json.dumps([group["op"], group.get("shared"), test["request"]],
+                          sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+        base = hashlib.sha256(text.encode("ascii")).hexdigest()[:24]
+        occurrence = self.seen.get(base, 0)
+        self.seen[base] = occurrence + 1
+        key = base if occurrence == 0 else "%s#%d" % (base, occurrence)
+        if key not in self.ids:
+            self.ids[key] = self.next
+            self.next += 1
+        return self.ids[key]
+
+    def save(self):
+        if self.read_only:
+            return
+        os.makedirs(IDS_DIR, exist_ok=True)
+        with open(self.path, "w", encoding="utf-8") as f:
+            json.dump({"next": self.next, "ids": self.ids}, f, ensure_ascii=True, indent=0, sort_keys=True)
+            f.write("\n")

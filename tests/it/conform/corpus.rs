@@ -369,3 +369,31 @@ fn conf_vec_4_every_clause_is_named_by_a_vector() {
         }
     }
 }
+
+/// CONF-VEC-12: every vector's id is in its file's ledger, a ledger's ids
+/// are unique, and its next id is past every id it ever gave.
+#[test]
+fn conf_vec_12_ids_are_held_by_a_ledger() {
+    let repo = repo();
+    for (stem, file) in vector_files() {
+        let path = repo.join(format!("spec/vectors/gen/ids/{stem}.json"));
+        let ledger: Value = serde_json::from_str(
+            &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        )
+        .unwrap();
+        let given: Vec<u64> = ledger["ids"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        let unique: BTreeSet<u64> = given.iter().copied().collect();
+        assert_eq!(unique.len(), given.len(), "{stem}: an id given twice");
+        let next = ledger["next"].as_u64().unwrap();
+        assert!(given.iter().all(|&id| id < next), "{stem}: next {next}");
+        for (_, test) in tests_of(&file) {
+            let id = test["tcId"].as_u64().unwrap();
+            assert!(unique.contains(&id), "{stem}/{id}: not in the ledger");
+        }
+    }
+}
