@@ -124,9 +124,11 @@ impl Auditor {
         self.executions += (stubbed.len() + real.len()) as u64;
         let mut out = Vec::with_capacity(commands.len());
         for ((command, answer), mode) in commands.iter().zip(answers).zip(modes) {
-            let seen = match mode {
-                Mode::Stubs => seen_stubbed.next(),
-                Mode::Real => seen_real.next(),
+            // Only an approved command was run: only it takes a result.
+            let seen = match (answer, mode) {
+                (Answer::Approved, Mode::Stubs) => seen_stubbed.next(),
+                (Answer::Approved, Mode::Real) => seen_real.next(),
+                _ => None,
             };
             out.push(match answer {
                 Answer::Refused => Checked::NotApproved,

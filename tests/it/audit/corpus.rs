@@ -170,3 +170,59 @@ fn audit_19_real_mode_sees_what_an_interpreter_runs() {
         .collect();
     assert_eq!(refused, [&"sh -c 'kill 1'".to_owned()], "{real:#?}");
 }
+
+/// AUDIT-3: each approved command is judged by what bash ran for it, and
+/// only approved ones run: refused ones between them take no result (a
+/// batch of refused, approved, refused, approved, in both modes).
+#[test]
+fn audit_3_each_approved_command_is_judged_by_its_own_run() {
+    use inner_cmd_spec::audit::corpus::audit_corpus;
+    use inner_cmd_spec::audit::Settings;
+    let script = crate::support::corpus::repo().join("tests/fixtures/audit-first-word.py");
+    let settings = Settings::new(&format!("python3 {}", script.display()));
+    let entry = |id: &str, command: &str, oracle: &str| {
+        serde_json::json!({
+            "id": id, "layer": "test", "source": "https://example.invalid",
+            "advisory": null, "fixed": null, "command": command,
+            "payload": "kill 1", "form": "reconstructed", "oracle": oracle, "note": "test"
+        })
+        .to_string()
+    };
+    let lines = [
+        entry("refused-1", "kill 1", "stub"),
+        entry("approved-plain", "ls", "real-program"),
+        entry("refused-2", "rm x", "real-program"),
+        entry("approved-hole", "echo $(kill 1)", "stub"),
+        entry("refused-3", "touch y", "stub"),
+        entry("approved-real-hole", "echo $(kill 1)", "real-program"),
+    ]
+    .join("\n");
+    let report = audit_corpus(&settings, "t", &parse(&lines).unwrap()).unwrap();
+    let approved: Vec<(&str, Option<bool>)> = report
+        .answers
+        .iter()
+        .map(|a| (a.id.as_str(), a.approved))
+        .collect();
+    assert_eq!(
+        approved,
+        [
+            ("refused-1", Some(false)),
+            ("approved-plain", Some(true)),
+            ("refused-2", Some(false)),
+            ("approved-hole", Some(true)),
+            ("refused-3", Some(false)),
+            ("approved-real-hole", Some(true)),
+        ]
+    );
+    let witnesses: Vec<(&str, &Vec<String>)> = report
+        .witnesses
+        .iter()
+        .map(|w| (w.command.as_str(), &w.refused_alone))
+        .collect();
+    let kill = vec!["kill 1".to_owned()];
+    assert_eq!(
+        witnesses,
+        [("echo $(kill 1)", &kill), ("echo $(kill 1)", &kill)],
+        "{report:#?}"
+    );
+}

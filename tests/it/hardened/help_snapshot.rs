@@ -70,7 +70,10 @@ fn hard_run_8_every_running_option_is_modelled_or_inert() {
         .map(|l| {
             let fields: Vec<&str> = l.split('\t').collect();
             assert_eq!(fields.len(), 3, "{l:?}");
-            ((fields[0].to_owned(), fields[1].to_owned()), fields[2].to_owned())
+            (
+                (fields[0].to_owned(), fields[1].to_owned()),
+                fields[2].to_owned(),
+            )
         })
         .collect();
     let mut still_untriaged = 0;
@@ -105,7 +108,11 @@ fn hard_run_8_every_running_option_is_modelled_or_inert() {
         stale.is_empty(),
         "listed inert or untriaged but modelled: {stale:#?}"
     );
-    assert_eq!(still_untriaged, untriaged.len(), "untriaged lines not in the snapshot");
+    assert_eq!(
+        still_untriaged,
+        untriaged.len(),
+        "untriaged lines not in the snapshot"
+    );
     assert!(modelled >= 90, "{modelled} modelled options");
     assert!(snapshot.lines().count() >= 150);
 }
