@@ -61,7 +61,13 @@ pub fn minimize(
     let mut tried: HashSet<String> = HashSet::new();
     tried.insert(command.to_owned());
     let mut spent = 0;
-    let passes: [Pass; 4] = [swap_payloads, drop_elements, drop_words, drop_characters];
+    let passes: [Pass; 5] = [
+        lift_substitutions,
+        swap_payloads,
+        drop_elements,
+        drop_words,
+        drop_characters,
+    ];
     'rounds: while spent < budget {
         for pass in passes {
             let mut candidates: Vec<String> = pass(&current.0, payloads)
@@ -153,6 +159,45 @@ fn has_word(command: &str, word: &str) -> bool {
             && !after.is_some_and(part)
             && super::construct::around(command, at).is_none()
     })
+}
+
+/// Each command substitution's text lifted out of the construct around it,
+/// alone and after the command's first word (`stat <<EOF … $(X) … EOF` →
+/// `X`, `stat && X`): when it is a witness on its own, the construct
+/// around it was not the hole, and the witness names the one that is.
+fn lift_substitutions(command: &str, _: &[String]) -> Vec<String> {
+    let first = command.split_whitespace().next().unwrap_or("");
+    let mut out = Vec::new();
+    for (open, _) in command.match_indices("$(") {
+        let inner_from = open + 2;
+        let mut depth = 1usize;
+        let mut end = None;
+        for (offset, c) in command.get(inner_from..).unwrap_or("").char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(inner_from + offset);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(inner) = end.and_then(|end| command.get(inner_from..end)) else {
+            continue;
+        };
+        let inner = inner.trim();
+        if inner.is_empty() {
+            continue;
+        }
+        out.push(inner.to_owned());
+        if !first.is_empty() && !first.contains(['<', '>', '$', '`', '(']) {
+            out.push(format!("{first} && {inner}"));
+        }
+    }
+    out
 }
 
 /// Every refused payload in the command replaced by each shorter one.
@@ -273,6 +318,16 @@ mod tests {
         assert!(drop_characters("abcd", &[]).contains(&"cd".to_owned()));
         let pairs = drop_characters(r#"sort -""o p""wned x"#, &[]);
         assert!(pairs.contains(&r#"sort -o p""wned x"#.to_owned()));
+        // A substitution's text lifted out of what surrounds it, with the
+        // nesting of its own parentheses kept.
+        assert_eq!(
+            lift_substitutions("stat <<EOF\nBuilt on $( tclsh <(echo x) ).\nEOF", &[]),
+            vec![
+                "tclsh <(echo x)".to_owned(),
+                "stat && tclsh <(echo x)".to_owned()
+            ]
+        );
+        assert!(lift_substitutions("ls $(", &[]).is_empty());
     }
 
     /// AUDIT-6: a base's name counts as a whole word only.
