@@ -47,8 +47,16 @@ def main() -> None:
         protocol.write(json.dumps(value) + "\n")
         protocol.flush()
 
+    # A hook's own standard input is Claude Code's envelope, read to its
+    # end before the hook judges: nah opens `/dev/stdin` when a command
+    # names it (`python3 /dev/stdin <<< …`), and must find there what it
+    # finds in a hook, not the protocol's next requests.
+    requests = os.fdopen(os.dup(0), encoding="utf-8")
+    empty = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(empty, 0)
+    os.close(empty)
     write({"audit": 1, "layer": "nah", "version": version("nah")})
-    for line in sys.stdin:
+    for line in requests:
         request = json.loads(line)
         try:
             write({"id": request["id"], "approved": decide(request["command"])})
