@@ -5,9 +5,9 @@
 //! setting (HARD-RUN-7), and every program write of HARD-EFFECT-5 into
 //! `.git` are not allowed, while the everyday idioms stay allowed.
 
+use inner_cmd_spec::hardened::contract::runner_tables::COMMAND_OPTIONS;
 use inner_cmd_spec::hardened::contract::settings::GIT_GLOBAL_VALUES;
 use inner_cmd_spec::hardened::contract::writes::{Target, PROGRAM_WRITES};
-use inner_cmd_spec::hardened::runners::COMMAND_OPTIONS;
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
 use inner_cmd_spec::policy::Policy;

@@ -4,7 +4,7 @@
 //! and with each option its syntax table lists (every short letter and long
 //! name, with an argument where it takes one).
 
-use inner_cmd_spec::hardened::programs::{PROGRAMS, UNMODELLED};
+use inner_cmd_spec::hardened::contract::program_tables::{PROGRAMS, UNMODELLED};
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
 use inner_cmd_spec::policy::floor::INDIRECTION_NAMES;
