@@ -12,7 +12,7 @@
 
 use crate::hardened::commands::judgement::Judgement;
 use crate::hardened::contract::paths::{climbs_out, in_git_dir};
-use crate::hardened::contract::program_tables::CHDIR_OPTIONS;
+use crate::hardened::contract::programs::{row, Chdir};
 use crate::hardened::words::values::Word;
 use crate::policy::home::posix_normalize;
 use crate::policy::Policy;
@@ -87,7 +87,7 @@ pub fn directories(command: &str, judgements: &[Judgement]) -> Vec<Word> {
 pub const MAX_DIRECTORIES: usize = 16;
 
 /// The directories a judgement's own program is run in by an option of
-/// [`CHDIR_OPTIONS`], for every word list of the judgement (a wrapper's
+/// the `chdir` option of its row of the program contract, for every word list of the judgement (a wrapper's
 /// inner command included); a static relative one without `..` is in the
 /// tree and left out. They do not move bash, so writes are not read from
 /// them.
@@ -99,7 +99,7 @@ pub fn chdirs(judgement: &Judgement) -> Vec<Word> {
             continue;
         };
         let name = name.rsplit('/').next().unwrap_or(name);
-        let Some((_, short, long)) = CHDIR_OPTIONS.iter().find(|(n, _, _)| *n == name) else {
+        let Some(Chdir { short, long }) = row(name).and_then(|r| r.chdir) else {
             continue;
         };
         let mut args = words.iter().skip(1);
@@ -114,7 +114,7 @@ pub fn chdirs(judgement: &Judgement) -> Vec<Word> {
             let attached_short = text
                 .strip_prefix(short)
                 .filter(|rest| !rest.is_empty() && !text.starts_with("--"));
-            let dir = if text == *short || (!long.is_empty() && text == *long) {
+            let dir = if text == short || (!long.is_empty() && text == long) {
                 args.next().cloned()
             } else {
                 attached_long.or(attached_short).map(Word::literal)

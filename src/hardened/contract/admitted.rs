@@ -429,6 +429,30 @@ pub fn is_readable(name: &str) -> bool {
     plain || (name.len() == 1 && SPECIAL_PARAMETERS.contains(name))
 }
 
+/// Builtins that run another command, evaluate text, or change how later
+/// names resolve (`HARD-RUN-1`).
+pub const CODE_BUILTINS: [&str; 19] = [
+    "eval",
+    "source",
+    ".",
+    "exec",
+    "command",
+    "builtin",
+    "trap",
+    "enable",
+    "alias",
+    "unalias",
+    "hash",
+    "fc",
+    "bind",
+    "complete",
+    "compgen",
+    "mapfile",
+    "readarray",
+    "let",
+    "coproc",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,24 +38,22 @@ const DEBIAN_VARIANTS: &[&str] = &[
 
 /// `name` without a GNU target triplet before or after it
 /// (`perl5.36-x86_64-linux-gnu` -> `perl5.36`, `x86_64-linux-gnu-gcc-12` ->
-/// `gcc-12`): an architecture of [`crate::hardened::contract::program_tables::SETARCH_ARCHITECTURES`]
+/// `gcc-12`): an architecture of [`SETARCH_ARCHITECTURES`]
 /// followed by `-` and a part naming an operating system.
 fn without_triplet(name: &str) -> &str {
     let arch_at = |at: usize| {
         let rest = name.get(at..).unwrap_or_default();
-        crate::hardened::contract::program_tables::SETARCH_ARCHITECTURES
-            .iter()
-            .any(|arch| {
-                rest.strip_prefix(arch).is_some_and(|after| {
-                    after.starts_with('-')
-                        && [
-                            "linux", "gnu", "musl", "darwin", "w64", "mingw", "elf", "none", "pc-",
-                            "apple", "unknown",
-                        ]
-                        .iter()
-                        .any(|os| after.contains(os))
-                })
+        SETARCH_ARCHITECTURES.iter().any(|arch| {
+            rest.strip_prefix(arch).is_some_and(|after| {
+                after.starts_with('-')
+                    && [
+                        "linux", "gnu", "musl", "darwin", "w64", "mingw", "elf", "none", "pc-",
+                        "apple", "unknown",
+                    ]
+                    .iter()
+                    .any(|os| after.contains(os))
             })
+        })
     };
     if arch_at(0) {
         // A prefix triplet: the program follows its last part.
@@ -86,3 +84,51 @@ fn without_triplet(name: &str) -> &str {
 pub fn names_one_of(name: &str, list: &[&str]) -> bool {
     list.contains(&name) || list.contains(&stem(name))
 }
+
+/// The architectures `setarch` knows on some platform (util-linux
+/// `setarch.c`, every platform's table, and the machine names `uname -m`
+/// gives there).
+pub const SETARCH_ARCHITECTURES: &[&str] = &[
+    "uname26",
+    "linux32",
+    "linux64",
+    "ppc32",
+    "ppc",
+    "ppc64",
+    "ppc64pseries",
+    "ppc64iseries",
+    "ppc32le",
+    "ppcle",
+    "ppc64le",
+    "i386",
+    "i486",
+    "i586",
+    "i686",
+    "athlon",
+    "x86_64",
+    "ia64",
+    "parisc32",
+    "parisc",
+    "parisc64",
+    "s390",
+    "s390x",
+    "sparc",
+    "sparc32bash",
+    "sparc32",
+    "sparc64",
+    "mips32",
+    "mips",
+    "mips64",
+    "alpha",
+    "alphaev5",
+    "alphaev56",
+    "alphaev6",
+    "alphaev67",
+    "aarch64",
+    "arm64",
+    "armv7l",
+    "armv8l",
+    "arm",
+    "riscv64",
+    "loongarch64",
+];

@@ -29,11 +29,10 @@ pub enum Target {
     Assignment(&'static str),
 }
 
-/// One row of the table.
+/// One option or operand through which a program writes a file; a
+/// program's row of [`super::programs`] lists its own.
 #[derive(Debug, Clone, Copy)]
 pub struct ProgramWrite {
-    /// The program's names.
-    pub programs: &'static [&'static str],
     /// Only after one of these subcommands (the first operand), or any.
     pub subcommands: &'static [&'static str],
     /// Where the target stands.
@@ -42,117 +41,123 @@ pub struct ProgramWrite {
     pub source: &'static str,
 }
 
-/// The table.
-pub const PROGRAM_WRITES: &[ProgramWrite] = &[
-    ProgramWrite {
-        programs: &["git"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &["--output", "--output-directory"],
-            cluster: false,
-            abbreviates: true,
-        },
-        source: "git-diff(1), git-log(1), git-format-patch(1), git-archive(1), git 2.39 \
-                 (parse-options takes unambiguous abbreviations)",
+/// Git's `--output` (any subcommand that has it).
+pub const GIT_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["--output", "--output-directory"],
+        cluster: false,
+        abbreviates: true,
     },
-    ProgramWrite {
-        programs: &["git"],
-        subcommands: &["archive", "format-patch"],
-        target: Target::Option {
-            spellings: &["-o"],
-            cluster: false,
-            abbreviates: false,
-        },
-        source: "git-archive(1), git-format-patch(1)",
+    source: "git-diff(1), git-log(1), git-format-patch(1), git-archive(1), git 2.39 \
+             (parse-options takes unambiguous abbreviations)",
+};
+
+/// `git archive -o`, `git format-patch -o`.
+pub const GIT_OUTPUT_SHORT: ProgramWrite = ProgramWrite {
+    subcommands: &["archive", "format-patch"],
+    target: Target::Option {
+        spellings: &["-o"],
+        cluster: false,
+        abbreviates: false,
     },
-    ProgramWrite {
-        programs: &["find"],
-        subcommands: &[],
-        target: Target::Primary(&["-fprint", "-fprint0", "-fprintf", "-fls"]),
-        source: "find(1), findutils 4.9",
+    source: "git-archive(1), git-format-patch(1)",
+};
+
+/// Find's `-fprint*` and `-fls` primaries.
+pub const FIND_PRINT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Primary(&["-fprint", "-fprint0", "-fprintf", "-fls"]),
+    source: "find(1), findutils 4.9",
+};
+
+/// `sort -o`.
+pub const SORT_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-o", "--output"],
+        cluster: true,
+        abbreviates: true,
     },
-    ProgramWrite {
-        programs: &["sort"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &["-o", "--output"],
-            cluster: true,
-            abbreviates: true,
-        },
-        source: "sort --help, coreutils 9.1",
+    source: "sort --help, coreutils 9.1",
+};
+
+/// Tee's operands.
+pub const TEE_OPERANDS: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Operands,
+    source: "tee --help, coreutils 9.1",
+};
+
+/// Curl's file options.
+pub const CURL_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &[
+            "-o",
+            "--output",
+            "-D",
+            "--dump-header",
+            "-c",
+            "--cookie-jar",
+            "--trace",
+            "--trace-ascii",
+            "--stderr",
+            "--libcurl",
+            "--output-dir",
+        ],
+        cluster: true,
+        abbreviates: false,
     },
-    ProgramWrite {
-        programs: &["tee"],
-        subcommands: &[],
-        target: Target::Operands,
-        source: "tee --help, coreutils 9.1",
+    source: "curl(1), curl 7.88",
+};
+
+/// Wget's file options.
+pub const WGET_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &[
+            "-O",
+            "--output-document",
+            "-o",
+            "--output-file",
+            "-a",
+            "--append-output",
+            "-P",
+            "--directory-prefix",
+            "--save-cookies",
+        ],
+        cluster: true,
+        abbreviates: true,
     },
-    ProgramWrite {
-        programs: &["curl"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &[
-                "-o",
-                "--output",
-                "-D",
-                "--dump-header",
-                "-c",
-                "--cookie-jar",
-                "--trace",
-                "--trace-ascii",
-                "--stderr",
-                "--libcurl",
-                "--output-dir",
-            ],
-            cluster: true,
-            abbreviates: false,
-        },
-        source: "curl(1), curl 7.88",
+    source: "wget --help, GNU Wget 1.21",
+};
+
+/// A compiler's `-o`.
+pub const CC_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-o"],
+        cluster: false,
+        abbreviates: false,
     },
-    ProgramWrite {
-        programs: &["wget"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &[
-                "-O",
-                "--output-document",
-                "-o",
-                "--output-file",
-                "-a",
-                "--append-output",
-                "-P",
-                "--directory-prefix",
-                "--save-cookies",
-            ],
-            cluster: true,
-            abbreviates: true,
-        },
-        source: "wget --help, GNU Wget 1.21",
+    source: "gcc(1), GCC 12",
+};
+
+/// Vim's `-w`/`-W` script output.
+pub const VIM_WRITE: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-w", "-W"],
+        cluster: false,
+        abbreviates: false,
     },
-    ProgramWrite {
-        programs: &["gcc", "cc", "c++", "g++", "clang", "clang++"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &["-o"],
-            cluster: false,
-            abbreviates: false,
-        },
-        source: "gcc(1), GCC 12",
-    },
-    ProgramWrite {
-        programs: &["vim", "vi", "nvim", "view", "ex", "vimdiff"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &["-w", "-W"],
-            cluster: false,
-            abbreviates: false,
-        },
-        source: "vim --help, Vim 9.0 (found by scripts/program-help-scan.py)",
-    },
-    ProgramWrite {
-        programs: &["dd"],
-        subcommands: &[],
-        target: Target::Assignment("of="),
-        source: "dd --help, coreutils 9.1",
-    },
-];
+    source: "vim --help, Vim 9.0 (found by scripts/program-help-scan.py)",
+};
+
+/// `dd of=`.
+pub const DD_OF: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Assignment("of="),
+    source: "dd --help, coreutils 9.1",
+};

@@ -9,8 +9,8 @@
 //! command when its reading is plain; every other one asks, because the
 //! command it names is a string only a shell or the program reads.
 
-use crate::hardened::contract::program_tables::{syntax_fields, syntax_list};
-use crate::hardened::contract::runner_tables::{COMMAND_OPTIONS, SUBCOMMAND_RUNNERS};
+use crate::hardened::contract::programs::{self, CommandOptions, Quirk};
+use crate::hardened::contract::settings::{GIT_SUBCOMMAND_VALUES, SUBCOMMAND_VALUES};
 use crate::hardened::programs::inner::{Inner, Runs};
 
 /// The inner command of a [`SUBCOMMAND_RUNNERS`] program, if `name` is one
@@ -18,11 +18,8 @@ use crate::hardened::programs::inner::{Inner, Runs};
 /// dequoted arguments; `literal[i]` is false for one only run time knows.
 #[must_use]
 pub fn runner(name: &str, args: &[&str], literal: &[bool]) -> Option<Runs> {
-    let subcommands: Vec<&str> = SUBCOMMAND_RUNNERS
-        .iter()
-        .filter(|(n, _)| *n == name)
-        .map(|(_, s)| *s)
-        .collect();
+    let row = programs::row(name)?;
+    let subcommands: Vec<&str> = row.subcommands().collect();
     if subcommands.is_empty() {
         return None;
     }
@@ -41,7 +38,7 @@ pub fn runner(name: &str, args: &[&str], literal: &[bool]) -> Option<Runs> {
     }
     // `git bisect run CMD…`; `git bisect` does nothing else that runs.
     let mut start = 1;
-    if name == "git" {
+    if row.has(Quirk::BisectRun) {
         if args.get(1) != Some(&"run") {
             return Some(Runs::Nothing);
         }
@@ -70,13 +67,15 @@ pub fn option_runs_command(name: &str, args: &[&str]) -> bool {
     // A versioned or variant build reads the same options (`vim.basic`,
     // `gcc-12`, `x86_64-linux-gnu-gcc`).
     let stem = crate::hardened::contract::names::stem(name);
-    COMMAND_OPTIONS
-        .iter()
-        .filter(|(n, _, _)| *n == name || *n == stem)
-        .any(|(_, subcommand, syntax)| match subcommand {
-            None => uses(syntax, args),
+    let rows = [Some(name), (stem != name).then_some(stem)];
+    rows.into_iter()
+        .flatten()
+        .filter_map(programs::row)
+        .flat_map(|row| row.command_options())
+        .any(|options| match options.subcommand {
+            None => uses(options, args),
             Some(sub) => subcommand_at(name, args, sub)
-                .is_some_and(|at| uses(syntax, args.get(at + 1..).unwrap_or_default())),
+                .is_some_and(|at| uses(options, args.get(at + 1..).unwrap_or_default())),
         })
 }
 
@@ -84,17 +83,10 @@ pub fn option_runs_command(name: &str, args: &[&str]) -> bool {
 /// program's global options; for `git` and `npm`, a global option that
 /// takes a value is skipped with it).
 fn subcommand_at(name: &str, args: &[&str], sub: &str) -> Option<usize> {
-    let takes_value: &[&str] = match name {
-        "git" => &[
-            "-C",
-            "-c",
-            "--git-dir",
-            "--work-tree",
-            "--namespace",
-            "--exec-path",
-            "--config-env",
-        ],
-        _ => &["-C", "--prefix", "-w", "--workspace", "--filter", "--dir"],
+    let git = programs::row(name).is_some_and(|r| r.has(Quirk::GlobalOptions));
+    let takes_value: &[&str] = match git {
+        true => GIT_SUBCOMMAND_VALUES,
+        false => SUBCOMMAND_VALUES,
     };
     let mut i = 0;
     while let Some(arg) = args.get(i) {
@@ -106,33 +98,14 @@ fn subcommand_at(name: &str, args: &[&str], sub: &str) -> Option<usize> {
     None
 }
 
-/// Whether `args` use one of the forms of `syntax`.
-fn uses(syntax: &str, args: &[&str]) -> bool {
-    let mut short = "";
-    let mut old = "";
-    let mut long: Vec<&str> = Vec::new();
-    let mut words: Vec<&str> = Vec::new();
-    let mut plus = false;
-    let mut always = false;
-    let mut unless: Vec<&str> = Vec::new();
-    let mut prefixes: Vec<&str> = Vec::new();
-    let mut one_dash = false;
-    for (key, value) in syntax_fields(syntax) {
-        let list = || syntax_list(value);
-        match key {
-            "short" => short = value,
-            "old" => old = value,
-            "long" => long = list(),
-            "word" => words = list(),
-            "plus" => plus = true,
-            "always" => always = true,
-            "always-unless" => unless = list(),
-            "prefix" => prefixes = list(),
-            "onedash" => one_dash = true,
-            "config" => return git_config_writes(args),
-            _ => {}
-        }
+/// Whether `args` use one of the forms of `options`.
+fn uses(options: &CommandOptions, args: &[&str]) -> bool {
+    if options.writes_config {
+        return git_config_writes(args);
     }
+    let (short, old, long, words) = (options.short, options.old, options.long, options.words);
+    let (plus, always, unless) = (options.plus, options.always, options.always_unless);
+    let (prefixes, one_dash) = (options.prefixes, options.one_dash);
     if always || (!unless.is_empty() && !args.iter().any(|a| unless.contains(a))) {
         return true;
     }

@@ -5,164 +5,10 @@
 //! what later commands mean, the words say nothing about what runs: such a
 //! command is floored to `ask`, whatever rule matches it.
 
+use crate::hardened::contract::admitted::CODE_BUILTINS;
 use crate::hardened::contract::clauses::Clause;
-use crate::hardened::contract::names::{names_one_of, stem};
-
-/// Builtins that run another command, evaluate text, or change how later
-/// names resolve (`HARD-RUN-1`).
-pub const CODE_BUILTINS: [&str; 19] = [
-    "eval",
-    "source",
-    ".",
-    "exec",
-    "command",
-    "builtin",
-    "trap",
-    "enable",
-    "alias",
-    "unalias",
-    "hash",
-    "fc",
-    "bind",
-    "complete",
-    "compgen",
-    "mapfile",
-    "readarray",
-    "let",
-    "coproc",
-];
-
-/// Shells: code on standard input unless a script file is named, or a
-/// command string with `-c` (`HARD-RUN-2`). From Debian 12's packages and
-/// their manuals: bash (and `rbash`), dash, zsh, ksh93 (`ksh`, `ksh93`,
-/// `rksh`), mksh (`lksh`), yash, fish, csh/tcsh, posh, the BSD `oksh`/`loksh`,
-/// busybox's `ash`/`hush`, rc, es, and PowerShell, elvish, nushell and xonsh;
-/// and, outside Debian, toybox (a multi-call binary like busybox), the Oils
-/// shells (`osh`, `ysh`, `oil`), `sash`, `scsh`, `ion`, `murex`, `brush` and
-/// execline's `execlineb`. A versioned or static build (`bash5.2`, `zsh5`,
-/// `mksh-static`) is its shell ([`stem`]).
-pub const SHELLS: &[&str] = &[
-    "bash",
-    "rbash",
-    "sh",
-    "dash",
-    "zsh",
-    "ksh",
-    "ksh93",
-    "rksh",
-    "mksh",
-    "lksh",
-    "pdksh",
-    "oksh",
-    "loksh",
-    "yash",
-    "fish",
-    "csh",
-    "tcsh",
-    "posh",
-    "ash",
-    "hush",
-    "rc",
-    "es",
-    "busybox",
-    "pwsh",
-    "powershell",
-    "elvish",
-    "nu",
-    "xonsh",
-    "toybox",
-    "osh",
-    "ysh",
-    "oil",
-    "sash",
-    "scsh",
-    "ion",
-    "murex",
-    "brush",
-    "execlineb",
-];
-
-/// Interpreters and the flags that take an inline program (`HARD-RUN-3`).
-/// Short flags count inside a cluster (`-Bc`); long ones also with
-/// `=value`; with no operand they read their program from standard input.
-pub const INTERPRETERS: &[(&str, &[&str], &[char])] = &[
-    ("python", &[], &['c']),
-    ("pypy", &[], &['c']),
-    ("node", &["--eval", "--print"], &['e', 'p']),
-    ("nodejs", &["--eval", "--print"], &['e', 'p']),
-    ("bun", &["--eval", "--print"], &['e', 'p']),
-    ("deno", &["eval", "repl"], &[]),
-    ("perl", &[], &['e', 'E', 'M']),
-    ("ruby", &[], &['e']),
-    ("irb", &[], &[]),
-    ("php", &[], &['r', 'B', 'R', 'E', 'a']),
-    ("lua", &[], &['e']),
-    ("luajit", &[], &['e']),
-    ("Rscript", &["--expr"], &['e']),
-    ("R", &[], &['e']),
-    ("osascript", &[], &['e']),
-    ("tclsh", &[], &[]),
-    ("wish", &[], &[]),
-    ("expect", &[], &['c']),
-    ("julia", &["--eval", "--print"], &['e', 'E']),
-    ("guile", &[], &['c', 'e']),
-    ("racket", &["--eval", "--require-script"], &['e']),
-    ("ghci", &[], &['e']),
-    ("runghc", &[], &[]),
-    ("elixir", &["--eval"], &['e']),
-    ("erl", &["-eval"], &[]),
-    ("groovy", &[], &['e']),
-    ("jshell", &[], &[]),
-    ("gdb", &["-ex", "-eval-command", "--eval-command"], &['x']),
-    // Found missing by a red-team pass over interpreters' manuals (issue 26,
-    // class 8): each takes an inline program with these flags, or reads one
-    // from standard input with no script named.
-    ("ipython", &[], &['c']),
-    ("jython", &[], &['c']),
-    ("micropython", &[], &['c']),
-    ("tsx", &["--eval", "--print"], &['e', 'p']),
-    ("ts-node", &["--eval", "--print"], &['e', 'p']),
-    ("qjs", &["--eval"], &['e']),
-    ("d8", &[], &['e']),
-    ("rhino", &[], &['e']),
-    ("jjs", &[], &[]),
-    ("jruby", &[], &['e']),
-    ("truffleruby", &[], &['e']),
-    ("mruby", &[], &['e']),
-    ("hhvm", &[], &[]),
-    ("jimsh", &[], &[]),
-    ("bb", &[], &['e']),
-    ("clojure", &[], &['e']),
-    ("clj", &[], &['e']),
-    ("janet", &[], &['e']),
-    ("fennel", &["--eval"], &['e']),
-    ("gforth", &["--evaluate"], &['e']),
-    ("pike", &[], &['e']),
-    (
-        "csi",
-        &["-eval", "-print", "-pretty-print"],
-        &['e', 'p', 'P'],
-    ),
-    ("gsi", &[], &['e']),
-    ("chez", &[], &[]),
-    ("scheme", &["--eval"], &[]),
-    ("petite", &[], &[]),
-    ("mit-scheme", &["--eval"], &[]),
-    ("clisp", &[], &['x']),
-    ("ecl", &["-eval"], &[]),
-    ("sbcl", &["--eval"], &[]),
-    ("ccl", &["--eval"], &['e']),
-    ("scala", &[], &['e']),
-    ("kotlin", &[], &['e']),
-    ("kotlinc", &[], &['e']),
-    ("ocaml", &[], &[]),
-    ("swift", &[], &['e']),
-    ("octave", &["--eval"], &[]),
-    ("crystal", &["eval"], &[]),
-    ("tcc", &["-run"], &[]),
-    ("m4", &[], &[]),
-    ("dc", &["--expression"], &['e']),
-];
+use crate::hardened::contract::names::stem;
+use crate::hardened::contract::programs::{self, Program, Quirk};
 
 /// Whether a script operand is not a file bash or an interpreter reads from
 /// the tree (`HARD-RUN-2`): standard input, a descriptor, a socket, a
@@ -178,37 +24,6 @@ pub fn is_not_a_file(script: &str) -> bool {
     special || script.starts_with("<(") || script.contains(['$', '`', '*', '?', '[', '{'])
 }
 
-/// Programs whose every argument list is a program (`HARD-RUN-3`): awk's
-/// `system()`, sed's `e` and `w` commands, sqlite3's `.shell`; and those
-/// whose commands, from their arguments or standard input, include one that
-/// runs a shell command: `ed`/`ex` (`!cmd`), miller's and gnuplot's
-/// `system`, duckdb's `.shell`, the database clients' `\!` and `system`,
-/// and the file-transfer clients' `!cmd`.
-pub const PROGRAM_TAKERS: &[&str] = &[
-    "awk",
-    "gawk",
-    "mawk",
-    "nawk",
-    "original-awk",
-    "goawk",
-    "busybox-awk",
-    "sed",
-    "gsed",
-    "sqlite3",
-    "duckdb",
-    "mlr",
-    "gnuplot",
-    "ed",
-    "ex",
-    "mysql",
-    "mariadb",
-    "psql",
-    "lftp",
-    "ftp",
-    "sftp",
-    "smbclient",
-];
-
 /// The clause that floors a command named `name` (dequoted basename) with
 /// arguments `args` (dequoted where literal), if any; with no word known to
 /// be literal, so no sed or awk program is admitted (HARD-RUN-5).
@@ -223,9 +38,12 @@ pub fn runs_code<S: AsRef<str>>(name: &str, args: &[S]) -> Option<Clause> {
 #[must_use]
 pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) -> Option<Clause> {
     let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
-    let filters = match name {
-        "sed" | "gsed" => crate::hardened::programs::sed::admitted(&args, literal).is_ok(),
-        "awk" | "gawk" | "mawk" | "nawk" => {
+    let own = programs::row(name);
+    let filters = match own {
+        Some(row) if row.has(Quirk::SedProgram) => {
+            crate::hardened::programs::sed::admitted(&args, literal).is_ok()
+        }
+        Some(row) if row.has(Quirk::AwkProgram) => {
             crate::hardened::programs::awk::admitted(&args, literal).is_ok()
         }
         _ => false,
@@ -239,11 +57,12 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
     if prints_and_exits(name, &args) {
         return None;
     }
-    if names_one_of(name, SHELLS) {
+    let stem = stem(name);
+    if programs::named(name, stem, Program::shell) {
         // A `-c` cluster or `--command` runs a string (HARD-RUN-2): bash, sh,
         // dash, zsh and ksh are POL-FLOOR-3's already, the others are not.
         // Windows PowerShell runs its first operand as a command by default.
-        let default_command = stem(name) == "powershell";
+        let default_command = programs::row(stem).is_some_and(|r| r.has(Quirk::DefaultCommand));
         let string = default_command
             || args.iter().take_while(|a| **a != "--").any(|a| {
                 (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
@@ -253,25 +72,26 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
             });
         return (string || reads_stdin(&args)).then_some(Clause::RunShellStdin);
     }
-    if names_one_of(name, PROGRAM_TAKERS) {
+    if programs::named(name, stem, Program::takes_program) {
         return Some(Clause::RunInline);
     }
     // HARD-RUN-7: a setting whose key is not inert (`git -c`, `apt-get
     // -o`, `python3 -m`), read from the contract's settings table.
-    if crate::hardened::contract::settings::live_setting(settings_name(name), &args).is_some() {
+    if crate::hardened::programs::settings::live_setting(settings_name(name), &args).is_some() {
         return Some(Clause::RunSetting);
     }
-    if name == "git" && git_ext_transport(&args) {
+    if own.is_some_and(|r| r.has(Quirk::ExtTransport)) && git_ext_transport(&args) {
         return Some(Clause::RunInline);
     }
-    if matches!(stem(name), "make" | "gmake" | "bmake") && make_runs_unseen(&args) {
+    let makefile = programs::row(stem).is_some_and(|r| r.has(Quirk::MakefileAndVariables));
+    if makefile && make_runs_unseen(&args) {
         return Some(Clause::RunInline);
     }
     if crate::hardened::programs::runners::option_runs_command(name, &args) {
         return Some(Clause::RunOption);
     }
     let family = interpreter_family(name)?;
-    let (_, long, short) = INTERPRETERS.iter().find(|(n, _, _)| *n == family)?;
+    let (long, short) = programs::row(family)?.inline()?;
     let inline = args.iter().any(|arg| {
         long.iter()
             .any(|l| arg == l || arg.strip_prefix(l).is_some_and(|r| r.starts_with('=')))
@@ -282,27 +102,12 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
     (inline || reads_stdin(&args)).then_some(Clause::RunInline)
 }
 
-/// Interpreters and shells whose one argument prints a version or help
-/// text and exits, reading no program (each checked with a program on its
-/// standard input that would have made a file: none did). Anything more
-/// on the line, or another flag, is read as before.
-const PRINTS_AND_EXITS: &[(&str, &[&str])] = &[
-    ("python", &["--version", "-V", "--help", "-h"]),
-    ("node", &["--version", "-v", "--help", "-h"]),
-    ("nodejs", &["--version", "-v", "--help", "-h"]),
-    ("perl", &["--version", "-v", "--help", "-h"]),
-    ("bash", &["--version", "--help"]),
-];
-
 /// Whether `name args` is only a version or help query ([`PRINTS_AND_EXITS`]).
 fn prints_and_exits(name: &str, args: &[&str]) -> bool {
     let [only] = args else {
         return false;
     };
-    let stem = stem(name);
-    PRINTS_AND_EXITS
-        .iter()
-        .any(|(n, flags)| (*n == name || *n == stem) && flags.contains(only))
+    programs::named(name, stem(name), |row| row.version_flags.contains(only))
 }
 
 /// The name the settings table knows a program by: an interpreter's
@@ -316,29 +121,8 @@ fn settings_name(name: &str) -> &str {
 /// an option, a setting or a command those tables would have read.
 #[must_use]
 pub fn is_modelled(name: &str) -> bool {
-    let name = name
-        .strip_prefix('g')
-        .filter(|gnu| crate::hardened::contract::program_tables::G_PREFIXED.contains(gnu))
-        .unwrap_or(name);
-    let stem = stem(name);
-    let named = |n: &str| n == name || n == stem;
-    crate::hardened::contract::program_tables::PROGRAMS
-        .iter()
-        .any(|(n, _)| named(n))
-        || crate::hardened::contract::runner_tables::SUBCOMMAND_RUNNERS
-            .iter()
-            .any(|(n, _)| named(n))
-        || crate::hardened::contract::runner_tables::COMMAND_OPTIONS
-            .iter()
-            .any(|(n, _, _)| named(n))
-        || crate::hardened::contract::settings::has_settings(settings_name(name))
-        || crate::hardened::contract::writes::PROGRAM_WRITES
-            .iter()
-            .any(|row| row.programs.iter().any(|n| named(n)))
-        || interpreter_family(name).is_some()
-        || names_one_of(name, SHELLS)
-        || names_one_of(name, PROGRAM_TAKERS)
-        || MODELLED_ELSEWHERE.iter().any(|n| named(n))
+    let name = programs::without_g(name);
+    programs::named(name, stem(name), Program::reads_words)
 }
 
 /// Whether a word only run time knows stands where the modelled program
@@ -361,18 +145,14 @@ pub fn reads_unknown_word(name: &str, args: &crate::hardened::words::values::Rea
     false
 }
 
-/// Programs read by code of this module rather than a table row: git's
-/// subcommand and transport reading, make's makefile and variables,
-/// find's `-exec`.
-const MODELLED_ELSEWHERE: &[&str] = &["git", "make", "gmake", "bmake", "find"];
-
 /// `python3.11` -> `python`, `nodejs` stays; `None` for anything else.
 fn interpreter_family(name: &str) -> Option<&'static str> {
     let stem = stem(name);
-    INTERPRETERS
-        .iter()
-        .map(|(n, _, _)| *n)
-        .find(|n| *n == name || *n == stem)
+    [name, stem]
+        .into_iter()
+        .filter_map(programs::row)
+        .find(|row| row.inline().is_some())
+        .map(|row| row.name)
 }
 
 /// True when no argument names a script file: no operand, `-`, `-s`, `-i`,

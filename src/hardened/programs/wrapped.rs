@@ -7,6 +7,7 @@
 use tree_sitter::Node;
 
 use crate::hardened::contract::clauses::Clause;
+use crate::hardened::contract::programs::Quirk;
 use crate::hardened::programs::inner::Runs;
 use crate::hardened::programs::runs::{reads_unknown_word, runs_code_known};
 use crate::hardened::programs::wrappers::{git_subcommand, runs, GitSubcommand};
@@ -129,16 +130,18 @@ pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) 
             out.writes.extend(program_writes(basename(name), &read));
         }
         let args: Vec<&str> = dequoted.iter().skip(1).map(String::as_str).collect();
-        if basename(name) == "git" {
+        let global = crate::hardened::contract::programs::row(basename(name))
+            .filter(|row| row.has(Quirk::GlobalOptions));
+        if let Some(row) = global {
             // `git -C dir push`: judged as `git push` too.
             match git_subcommand(&args) {
                 GitSubcommand::At(k) => {
                     let from = start + 1 + k;
                     let rest = dequoted.get(1 + k..).unwrap_or_default();
-                    out.values.push(format!("git {}", rest.join(" ")));
+                    out.values.push(format!("{} {}", row.name, rest.join(" ")));
                     let words = groups.get(from..end).unwrap_or_default();
                     out.spelled.push(
-                        std::iter::once(Word::literal("git"))
+                        std::iter::once(Word::literal(row.name))
                             .chain(words.iter().flat_map(|g| spell_joined(source, g)))
                             .collect(),
                     );

@@ -10,44 +10,24 @@
 //! modelled — an unknown option, an option that runs a shell string, writes a
 //! file or changes identity, root or namespaces — the program asks.
 
-/// One program's syntax, read from its [`PROGRAMS`] entry.
-#[derive(Debug, Clone, Default)]
-struct Program<'t> {
-    name: &'t str,
-    operands: usize,
-    short: &'t str,
-    long: Vec<&'t str>,
-    any_long: bool,
-    no_command: Vec<&'t str>,
-    unsure: Vec<&'t str>,
-    shell_without_command: bool,
-    options_anywhere: bool,
-    permutes: bool,
+/// One program's grammar and quirks, read from its row of the contract.
+#[derive(Debug, Clone, Copy)]
+struct Program {
+    grammar: &'static Grammar,
+    row: &'static contract::Program,
 }
 
-impl<'t> Program<'t> {
-    fn find(name: &str) -> Option<Program<'static>> {
-        let (name, syntax) = PROGRAMS.iter().find(|(n, _)| *n == name)?;
-        let mut program = Program {
-            name,
-            ..Program::default()
-        };
-        for (key, value) in syntax_fields(syntax) {
-            let list = || syntax_list(value);
-            match key {
-                "operands" => program.operands = value.parse().unwrap_or(usize::MAX),
-                "short" => program.short = value,
-                "long" if value == "*" => program.any_long = true,
-                "long" => program.long = list(),
-                "pid" => program.no_command = list(),
-                "unsure" => program.unsure = list(),
-                "shell" => program.shell_without_command = true,
-                "anywhere" => program.options_anywhere = true,
-                "permutes" => program.permutes = true,
-                _ => {}
-            }
-        }
-        Some(program)
+impl Program {
+    fn find(name: &str) -> Option<Program> {
+        let row = contract::row(name)?;
+        Some(Program {
+            grammar: row.grammar()?,
+            row,
+        })
+    }
+
+    fn has(&self, quirk: Quirk) -> bool {
+        self.row.has(quirk)
     }
 
     /// How a short option letter takes an argument: `None` unknown, else
@@ -56,8 +36,9 @@ impl<'t> Program<'t> {
         if letter == ':' {
             return None;
         }
-        let at = self.short.find(letter)?;
-        let rest = self.short.get(at + letter.len_utf8()..).unwrap_or("");
+        let short = self.grammar.short;
+        let at = short.find(letter)?;
+        let rest = short.get(at + letter.len_utf8()..).unwrap_or("");
         Some(if rest.starts_with("::") {
             2
         } else if rest.starts_with(':') {
@@ -69,41 +50,40 @@ impl<'t> Program<'t> {
 
     /// Whether a long option takes an argument: `None` unknown.
     fn long_takes(&self, name: &str) -> Option<bool> {
-        if self.long.contains(&name) || self.any_long {
+        if self.grammar.long.contains(&name) || self.grammar.any_long {
             return Some(false);
         }
-        self.long
+        self.grammar
+            .long
             .iter()
             .any(|l| l.strip_suffix('=') == Some(name))
             .then_some(true)
     }
 }
 
-use crate::hardened::contract::program_tables::SETARCH_ARCHITECTURES;
-use crate::hardened::contract::program_tables::{syntax_fields, syntax_list, PROGRAMS, UNMODELLED};
+use crate::hardened::contract::names::SETARCH_ARCHITECTURES;
+use crate::hardened::contract::programs::{self as contract, Grammar, Quirk};
+use crate::hardened::contract::settings::{GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUES};
 use crate::hardened::programs::inner::{Inner, Runs};
 
 /// What the program `name` (a dequoted basename) runs with the dequoted
 /// arguments `args`; `literal[i]` is false for an argument only run time knows.
 #[must_use]
 pub fn runs(name: &str, args: &[&str], literal: &[bool]) -> Runs {
-    let name = name
-        .strip_prefix('g')
-        .filter(|gnu| crate::hardened::contract::program_tables::G_PREFIXED.contains(gnu))
-        .unwrap_or(name);
-    if crate::hardened::contract::names::names_one_of(name, UNMODELLED) {
+    let name = contract::without_g(name);
+    let stem = crate::hardened::contract::names::stem(name);
+    if contract::named(name, stem, contract::Program::unread) {
         return Runs::Unsure;
     }
     if let Some(runs) = crate::hardened::programs::runners::runner(name, args, literal) {
         return runs;
     }
-    if name == "find" {
+    if contract::row(name).is_some_and(|r| r.has(Quirk::ExecPrimaries)) {
         return find_exec(args);
     }
     let Some(program) = Program::find(name) else {
         // A versioned build of a program of the table (`timeout2`) is not
         // read: its options may differ.
-        let stem = crate::hardened::contract::names::stem(name);
         return match Program::find(stem) {
             Some(_) if stem != name => Runs::Unsure,
             _ => Runs::Nothing,
@@ -114,13 +94,14 @@ pub fn runs(name: &str, args: &[&str], literal: &[bool]) -> Runs {
     let execs = args
         .iter()
         .any(|a| *a == "--exec" || (a.starts_with('-') && !a.starts_with("--") && a.contains('x')));
-    if name == "watch" && !execs {
+    if program.has(Quirk::ShellUnlessExec) && !execs {
         return Runs::Unsure;
     }
     match read(&program, args) {
         Reading::Command(start) if !known(start + 1) => Runs::Unsure,
         Reading::Command(start) => {
-            let permuted = program.permutes && args.iter().skip(start).any(|a| a.starts_with('-'));
+            let permuted =
+                program.grammar.permutes && args.iter().skip(start).any(|a| a.starts_with('-'));
             if permuted {
                 return Runs::Unsure;
             }
@@ -132,7 +113,7 @@ pub fn runs(name: &str, args: &[&str], literal: &[bool]) -> Runs {
                 placeholder,
             }])
         }
-        Reading::NoCommand if program.shell_without_command => Runs::Unsure,
+        Reading::NoCommand if program.grammar.shell_without_command => Runs::Unsure,
         Reading::NoCommand | Reading::ActsOnProcess if known(args.len()) => Runs::Nothing,
         _ => Runs::Unsure,
     }
@@ -146,19 +127,19 @@ enum Reading {
 }
 
 /// Reads options and operands; the index of the command's first word.
-fn read(program: &Program<'_>, args: &[&str]) -> Reading {
+fn read(program: &Program, args: &[&str]) -> Reading {
     // `setarch -R linux32 cmd` and `setarch -R cmd` both run `cmd` (checked
     // in bash): after options, an architecture is optional, so a first
     // operand that names none is unsure.
-    let arch_after_options =
-        program.name == "setarch" && args.first().is_some_and(|a| a.starts_with('-'));
+    let arch_after_options = program.has(Quirk::OptionalArchitecture)
+        && args.first().is_some_and(|a| a.starts_with('-'));
     let mut operands = 0;
     let mut i = 0;
     let mut options_done = false;
     let mut acts_on_process = false;
     while let Some(arg) = args.get(i) {
         let option_like = arg.starts_with('-') && *arg != "-" && !options_done;
-        let options_allowed = operands == 0 || program.options_anywhere;
+        let options_allowed = operands == 0 || program.grammar.options_anywhere;
         if option_like && options_allowed {
             if *arg == "--" {
                 options_done = true;
@@ -166,10 +147,10 @@ fn read(program: &Program<'_>, args: &[&str]) -> Reading {
                 continue;
             }
             let name = option_name(arg);
-            if program.unsure.contains(&name.as_str()) {
+            if program.grammar.unsure.contains(&name.as_str()) {
                 return Reading::Unsure;
             }
-            if program.no_command.contains(&name.as_str()) {
+            if program.grammar.acts_on_process.contains(&name.as_str()) {
                 acts_on_process = true;
             }
             match option_width(program, arg) {
@@ -178,11 +159,11 @@ fn read(program: &Program<'_>, args: &[&str]) -> Reading {
             }
             continue;
         }
-        if program.name == "nice" && operands == 0 && is_old_nice(arg) {
+        if program.has(Quirk::OldIncrement) && operands == 0 && is_old_nice(arg) {
             i += 1;
             continue;
         }
-        if operands < program.operands {
+        if operands < program.grammar.operands {
             if arch_after_options && !SETARCH_ARCHITECTURES.contains(arg) {
                 return Reading::Unsure;
             }
@@ -193,7 +174,7 @@ fn read(program: &Program<'_>, args: &[&str]) -> Reading {
         if acts_on_process {
             return Reading::ActsOnProcess;
         }
-        if program.name == "env" && arg.contains('=') {
+        if program.has(Quirk::Assignments) && arg.contains('=') {
             // `env NAME=VALUE cmd`: an assignment in the command's environment.
             let (variable, value) = arg.split_once('=').unwrap_or((arg, ""));
             if crate::hardened::contract::variables::is_inert_assignment(variable, value) {
@@ -228,7 +209,7 @@ fn option_name(arg: &str) -> String {
 }
 
 /// How many words an option takes (1 or 2), or `None` if it is unknown.
-fn option_width(program: &Program<'_>, arg: &str) -> Option<usize> {
+fn option_width(program: &Program, arg: &str) -> Option<usize> {
     if let Some(long) = arg.strip_prefix("--") {
         let (name, has_value) = match long.split_once('=') {
             Some((name, _)) => (name, true),
@@ -240,7 +221,7 @@ fn option_width(program: &Program<'_>, arg: &str) -> Option<usize> {
     let cluster = arg.strip_prefix('-')?;
     for (offset, letter) in cluster.char_indices() {
         let rest = cluster.get(offset + letter.len_utf8()..).unwrap_or("");
-        if program.name == "nice" && offset == 0 && letter.is_ascii_digit() {
+        if program.has(Quirk::OldIncrement) && offset == 0 && letter.is_ascii_digit() {
             return Some(1);
         }
         match program.short_takes(letter)? {
@@ -253,8 +234,8 @@ fn option_width(program: &Program<'_>, arg: &str) -> Option<usize> {
 }
 
 /// `xargs`: input items are appended, or replace a placeholder.
-fn xargs_items(program: &Program<'_>, args: &[&str], start: usize) -> (Option<String>, bool) {
-    if program.name != "xargs" {
+fn xargs_items(program: &Program, args: &[&str], start: usize) -> (Option<String>, bool) {
+    if !program.has(Quirk::InputItems) {
         return (None, false);
     }
     let mut placeholder = None;
@@ -285,23 +266,6 @@ fn xargs_items(program: &Program<'_>, args: &[&str], start: usize) -> (Option<St
 /// and `--exec-path` are HARD-RUN-3's.
 #[must_use]
 pub fn git_subcommand(args: &[&str]) -> GitSubcommand {
-    const FLAGS: [&str; 15] = [
-        "-p",
-        "--paginate",
-        "-P",
-        "--no-pager",
-        "--bare",
-        "--no-replace-objects",
-        "--no-lazy-fetch",
-        "--literal-pathspecs",
-        "--glob-pathspecs",
-        "--noglob-pathspecs",
-        "--icase-pathspecs",
-        "--no-optional-locks",
-        "--no-advice",
-        "--exec-path",
-        "--list-cmds",
-    ];
     let mut i = 0;
     while let Some(arg) = args.get(i) {
         if !arg.starts_with('-') {
@@ -311,9 +275,9 @@ pub fn git_subcommand(args: &[&str]) -> GitSubcommand {
             };
         }
         let name = arg.split('=').next().unwrap_or(arg);
-        if crate::hardened::contract::settings::GIT_GLOBAL_VALUES.contains(&name) {
+        if GIT_GLOBAL_VALUES.contains(&name) {
             i += if arg.contains('=') { 1 } else { 2 };
-        } else if FLAGS.contains(&name) {
+        } else if GIT_GLOBAL_FLAGS.contains(&name) {
             i += 1;
         } else {
             return GitSubcommand::Unsure;

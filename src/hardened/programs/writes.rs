@@ -1,8 +1,9 @@
 //! Where a program's own write targets stand among its words (spec §12.7,
-//! `HARD-EFFECT-5`), read from the rows of
-//! [`crate::hardened::contract::writes::PROGRAM_WRITES`].
+//! `HARD-EFFECT-5`), read from the
+//! `writes` of the program's row of [`crate::hardened::contract::programs`].
 
-use crate::hardened::contract::writes::{Target, PROGRAM_WRITES};
+use crate::hardened::contract::programs::row;
+use crate::hardened::contract::writes::Target;
 use crate::hardened::words::values::{unknown_word, Word};
 
 /// The files `program` writes by its own options, as spelled targets:
@@ -19,10 +20,8 @@ pub fn write_targets(program: &str, texts: &[Option<&str>], words: &[Word]) -> V
     let first_operand = texts
         .iter()
         .position(|t| t.is_none_or(|t| !t.starts_with('-')));
-    for row in PROGRAM_WRITES
-        .iter()
-        .filter(|r| r.programs.contains(&program))
-    {
+    let rows = row(program).map_or(&[][..], |r| r.writes);
+    for row in rows {
         if !row.subcommands.is_empty() {
             let sub = first_operand.and_then(|i| texts.get(i).copied().flatten());
             if !sub.is_some_and(|s| row.subcommands.contains(&s)) {

@@ -170,12 +170,23 @@ fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
 }
 
 /// Where a path written in the file at `from` leads, if into the profile.
-fn resolve(from: &Place, path: &str) -> Option<Place> {
+fn resolve(
+    from: &Place,
+    folder_mod: bool,
+    folders: &BTreeSet<String>,
+    path: &str,
+) -> Option<Place> {
+    // A module of a floor as the check names it: `name/` for a folder.
+    let folder_or_file =
+        |floor: &str, module: &str| match folders.contains(&format!("{floor}/{module}")) {
+            true => format!("{module}/"),
+            false => module.to_owned(),
+        };
     let floor_of = |segments: &[&str]| match segments {
         [] => Some(Place::Top),
         [floor, rest @ ..] if FLOORS.iter().any(|(f, _)| f == floor) => Some(Place::Floor(
             (*floor).to_owned(),
-            rest.first().map(|m| (*m).to_owned()),
+            rest.first().map(|m| folder_or_file(floor, m)),
         )),
         _ => Some(Place::Top),
     };
@@ -184,10 +195,17 @@ fn resolve(from: &Place, path: &str) -> Option<Place> {
         ["crate", "hardened", rest @ ..] => floor_of(rest),
         ["super", "super", ..] => Some(Place::Top),
         ["super", rest @ ..] => match from {
-            Place::Floor(floor, Some(module)) if module != "mod" => Some(Place::Floor(
-                floor.clone(),
-                rest.first().map(|m| (*m).to_owned()),
-            )),
+            // From inside a folder of a floor, `super` is that folder, and
+            // from the folder's `mod.rs`, the floor.
+            Place::Floor(floor, Some(module)) if module.ends_with('/') && !folder_mod => {
+                Some(Place::Floor(floor.clone(), Some(module.clone())))
+            }
+            Place::Floor(floor, Some(module)) if module != "mod" || folder_mod => {
+                Some(Place::Floor(
+                    floor.clone(),
+                    rest.first().map(|m| folder_or_file(floor, m)),
+                ))
+            }
             _ => Some(Place::Top),
         },
         _ => None,
@@ -199,6 +217,13 @@ fn resolve(from: &Place, path: &str) -> Option<Place> {
 fn violations(files: &[(String, String)]) -> Vec<String> {
     let mut found = Vec::new();
     let mut edges: BTreeMap<String, BTreeSet<(String, String)>> = BTreeMap::new();
+    let folders: BTreeSet<String> = files
+        .iter()
+        .filter_map(|(path, _)| {
+            let parts: Vec<&str> = path.split('/').collect();
+            (parts.len() == 3).then(|| format!("{}/{}", parts[0], parts[1]))
+        })
+        .collect();
     for (path, text) in files {
         let parts: Vec<&str> = path.split('/').collect();
         let place = match parts.as_slice() {
@@ -207,6 +232,10 @@ fn violations(files: &[(String, String)]) -> Vec<String> {
                 (*floor).to_owned(),
                 Some(file.trim_end_matches(".rs").to_owned()),
             ),
+            // A folder inside a floor is one module of it (`contract/programs/`).
+            [floor, folder, _] if FLOORS.iter().any(|(f, _)| f == floor) => {
+                Place::Floor((*floor).to_owned(), Some(format!("{folder}/")))
+            }
             _ => {
                 found.push(format!("{path} is in no floor of FLOORS"));
                 continue;
@@ -217,7 +246,8 @@ fn violations(files: &[(String, String)]) -> Vec<String> {
         }
         let written: BTreeSet<String> = paths_of(&code_of(text)).into_iter().collect();
         for written in written {
-            let Some(target) = resolve(&place, &written) else {
+            let folder_mod = parts.len() == 3 && path.ends_with("/mod.rs");
+            let Some(target) = resolve(&place, folder_mod, &folders, &written) else {
                 continue;
             };
             let (from_rank, to_rank) = (rank(&place), rank(&target));
@@ -344,6 +374,17 @@ fn hardened_floors_check_can_fail() {
         file("commands/b.rs", "use super::a::Y;\n"),
     ];
     assert_eq!(violations(&cycle).len(), 1, "{:?}", violations(&cycle));
+    let folder_cycle = [
+        file("contract/t/mod.rs", "use super::a::X;\n"),
+        file("contract/t/rows.rs", "use super::Row;\n"),
+        file("contract/a.rs", "use super::t::Row;\n"),
+    ];
+    assert_eq!(
+        violations(&folder_cycle).len(),
+        1,
+        "{:?}",
+        violations(&folder_cycle)
+    );
     let word_cycle = [
         file("words/a.rs", "use super::b::X;\n"),
         file("words/b.rs", "use super::a::Y;\n"),
@@ -371,7 +412,7 @@ fn hardened_floors_check_can_fail() {
 }
 
 /// Issue 33 item 9: DESIGN.md's module map is written from the folders: the
-/// row of each floor names every file in it and no other.
+/// row of each floor names every file and folder in it and no other.
 #[test]
 fn hardened_design_map_names_the_floors_files() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -386,13 +427,20 @@ fn hardened_design_map_names_the_floors_files() {
             .split('`')
             .skip(3)
             .step_by(2)
-            .filter(|w| w.ends_with(".rs"))
+            .filter(|w| w.ends_with(".rs") || w.ends_with('/'))
             .collect();
         let dir = manifest.join("src/hardened").join(floor);
         let on_disk: Vec<String> = std::fs::read_dir(&dir)
             .expect("floor")
             .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".rs") && n != "mod.rs" && !n.ends_with("_tests.rs"))
+            .map(|n| match dir.join(&n).is_dir() {
+                true => format!("{n}/"),
+                false => n,
+            })
+            .filter(|n| {
+                n.ends_with('/')
+                    || (n.ends_with(".rs") && n != "mod.rs" && !n.ends_with("_tests.rs"))
+            })
             .collect();
         let on_disk: BTreeSet<&str> = on_disk.iter().map(String::as_str).collect();
         assert_eq!(named, on_disk, "DESIGN.md's row for {floor}/");
