@@ -13,7 +13,7 @@ use crate::hardened::contract::programs::{self, CommandOptions, Quirk};
 use crate::hardened::contract::settings::{GIT_SUBCOMMAND_VALUES, SUBCOMMAND_VALUES};
 use crate::hardened::programs::inner::{Inner, Runs};
 
-/// The inner command of a [`SUBCOMMAND_RUNNERS`] program, if `name` is one
+/// The inner command of a program whose row has a run subcommand, if `name` is one
 /// (`None`: not one; HARD-RUN-4's table reads it instead). `args` are the
 /// dequoted arguments; `literal[i]` is false for one only run time knows.
 #[must_use]
@@ -61,7 +61,7 @@ pub fn runner(name: &str, args: &[&str], literal: &[bool]) -> Option<Runs> {
 }
 
 /// Whether `name` with the dequoted `args` runs a command line or a program
-/// through an option, a subcommand word or a setting ([`COMMAND_OPTIONS`]).
+/// through an option, a subcommand word or a setting (its row's option forms).
 #[must_use]
 pub fn option_runs_command(name: &str, args: &[&str]) -> bool {
     // A versioned or variant build reads the same options (`vim.basic`,

@@ -34,7 +34,7 @@ pub struct Wrapped {
 
 /// A program's own writes (`HARD-EFFECT-5`), each as a `>` and its
 /// target; a target of a program run in another directory by an option of
-/// [`crate::hardened::contract::program_tables::CHDIR_OPTIONS`] (`git -C .git log --output=config`) is
+/// a directory option of its row (`git -C .git log --output=config`) is
 /// read from there too.
 #[must_use]
 pub fn program_writes(

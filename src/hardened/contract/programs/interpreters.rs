@@ -7,6 +7,22 @@ use crate::hardened::contract::settings;
 
 use super::{CommandOptions, Program, Runs};
 
+/// An interpreter's row: its name, its source, the long flags and the
+/// short letters that take an inline program.
+macro_rules! interpreter {
+    ($name:literal, $source:literal, [$($long:literal),*], [$($short:literal),*]) => {
+        Program {
+            name: $name,
+            source: $source,
+            runs: &[Runs::Inline {
+                long: &[$($long),*],
+                short: &[$($short),*],
+            }],
+            ..Program::NONE
+        }
+    };
+}
+
 /// The rows.
 pub const ROWS: &[Program] = &[
     Program {
@@ -132,96 +148,26 @@ pub const ROWS: &[Program] = &[
         version_flags: &["--version", "-v", "--help", "-h"],
         ..Program::NONE
     },
-    Program {
-        name: "ruby",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "irb",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "php",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['r', 'B', 'R', 'E', 'a'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "lua",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "luajit",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "Rscript",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--expr"],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "R",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "osascript",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "tclsh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "wish",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
+    interpreter!("ruby", "manual page; version not recorded", [], ['e']),
+    interpreter!("irb", "manual page; version not recorded", [], []),
+    interpreter!(
+        "php",
+        "manual page; version not recorded",
+        [],
+        ['r', 'B', 'R', 'E', 'a']
+    ),
+    interpreter!("lua", "manual page; version not recorded", [], ['e']),
+    interpreter!("luajit", "manual page; version not recorded", [], ['e']),
+    interpreter!(
+        "Rscript",
+        "manual page; version not recorded",
+        ["--expr"],
+        ['e']
+    ),
+    interpreter!("R", "manual page; version not recorded", [], ['e']),
+    interpreter!("osascript", "manual page; version not recorded", [], ['e']),
+    interpreter!("tclsh", "manual page; version not recorded", [], []),
+    interpreter!("wish", "manual page; version not recorded", [], []),
     Program {
         name: "expect",
         source: "manual page; version not recorded",
@@ -234,87 +180,30 @@ pub const ROWS: &[Program] = &[
         ],
         ..Program::NONE
     },
-    Program {
-        name: "julia",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval", "--print"],
-            short: &['e', 'E'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "guile",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['c', 'e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "racket",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval", "--require-script"],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "ghci",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "runghc",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "elixir",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval"],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "erl",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["-eval"],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "groovy",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "jshell",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
+    interpreter!(
+        "julia",
+        "manual page; version not recorded",
+        ["--eval", "--print"],
+        ['e', 'E']
+    ),
+    interpreter!("guile", "manual page; version not recorded", [], ['c', 'e']),
+    interpreter!(
+        "racket",
+        "manual page; version not recorded",
+        ["--eval", "--require-script"],
+        ['e']
+    ),
+    interpreter!("ghci", "manual page; version not recorded", [], ['e']),
+    interpreter!("runghc", "manual page; version not recorded", [], []),
+    interpreter!(
+        "elixir",
+        "manual page; version not recorded",
+        ["--eval"],
+        ['e']
+    ),
+    interpreter!("erl", "manual page; version not recorded", ["-eval"], []),
+    interpreter!("groovy", "manual page; version not recorded", [], ['e']),
+    interpreter!("jshell", "manual page; version not recorded", [], []),
     Program {
         name: "gdb",
         source: "manual page; version not recorded",
@@ -327,373 +216,110 @@ pub const ROWS: &[Program] = &[
         ],
         ..Program::NONE
     },
-    Program {
-        name: "ipython",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['c'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "jython",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['c'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "micropython",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['c'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "tsx",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval", "--print"],
-            short: &['e', 'p'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "ts-node",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval", "--print"],
-            short: &['e', 'p'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "qjs",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval"],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "d8",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "rhino",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "jjs",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "jruby",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "truffleruby",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "mruby",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "hhvm",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "jimsh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "bb",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "clojure",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "clj",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "janet",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "fennel",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval"],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "gforth",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--evaluate"],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "pike",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "csi",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["-eval", "-print", "-pretty-print"],
-            short: &['e', 'p', 'P'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "gsi",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "chez",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "scheme",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval"],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "petite",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "mit-scheme",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval"],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "clisp",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['x'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "ecl",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["-eval"],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "sbcl",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval"],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "ccl",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval"],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "scala",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "kotlin",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "kotlinc",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "ocaml",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "swift",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "octave",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--eval"],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "crystal",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["eval"],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "tcc",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["-run"],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "m4",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &[],
-            short: &[],
-        }],
-        ..Program::NONE
-    },
-    Program {
-        name: "dc",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Inline {
-            long: &["--expression"],
-            short: &['e'],
-        }],
-        ..Program::NONE
-    },
+    interpreter!("ipython", "manual page; version not recorded", [], ['c']),
+    interpreter!("jython", "manual page; version not recorded", [], ['c']),
+    interpreter!(
+        "micropython",
+        "manual page; version not recorded",
+        [],
+        ['c']
+    ),
+    interpreter!(
+        "tsx",
+        "manual page; version not recorded",
+        ["--eval", "--print"],
+        ['e', 'p']
+    ),
+    interpreter!(
+        "ts-node",
+        "manual page; version not recorded",
+        ["--eval", "--print"],
+        ['e', 'p']
+    ),
+    interpreter!(
+        "qjs",
+        "manual page; version not recorded",
+        ["--eval"],
+        ['e']
+    ),
+    interpreter!("d8", "manual page; version not recorded", [], ['e']),
+    interpreter!("rhino", "manual page; version not recorded", [], ['e']),
+    interpreter!("jjs", "manual page; version not recorded", [], []),
+    interpreter!("jruby", "manual page; version not recorded", [], ['e']),
+    interpreter!(
+        "truffleruby",
+        "manual page; version not recorded",
+        [],
+        ['e']
+    ),
+    interpreter!("mruby", "manual page; version not recorded", [], ['e']),
+    interpreter!("hhvm", "manual page; version not recorded", [], []),
+    interpreter!("jimsh", "manual page; version not recorded", [], []),
+    interpreter!("bb", "manual page; version not recorded", [], ['e']),
+    interpreter!("clojure", "manual page; version not recorded", [], ['e']),
+    interpreter!("clj", "manual page; version not recorded", [], ['e']),
+    interpreter!("janet", "manual page; version not recorded", [], ['e']),
+    interpreter!(
+        "fennel",
+        "manual page; version not recorded",
+        ["--eval"],
+        ['e']
+    ),
+    interpreter!(
+        "gforth",
+        "manual page; version not recorded",
+        ["--evaluate"],
+        ['e']
+    ),
+    interpreter!("pike", "manual page; version not recorded", [], ['e']),
+    interpreter!(
+        "csi",
+        "manual page; version not recorded",
+        ["-eval", "-print", "-pretty-print"],
+        ['e', 'p', 'P']
+    ),
+    interpreter!("gsi", "manual page; version not recorded", [], ['e']),
+    interpreter!("chez", "manual page; version not recorded", [], []),
+    interpreter!(
+        "scheme",
+        "manual page; version not recorded",
+        ["--eval"],
+        []
+    ),
+    interpreter!("petite", "manual page; version not recorded", [], []),
+    interpreter!(
+        "mit-scheme",
+        "manual page; version not recorded",
+        ["--eval"],
+        []
+    ),
+    interpreter!("clisp", "manual page; version not recorded", [], ['x']),
+    interpreter!("ecl", "manual page; version not recorded", ["-eval"], []),
+    interpreter!("sbcl", "manual page; version not recorded", ["--eval"], []),
+    interpreter!(
+        "ccl",
+        "manual page; version not recorded",
+        ["--eval"],
+        ['e']
+    ),
+    interpreter!("scala", "manual page; version not recorded", [], ['e']),
+    interpreter!("kotlin", "manual page; version not recorded", [], ['e']),
+    interpreter!("kotlinc", "manual page; version not recorded", [], ['e']),
+    interpreter!("ocaml", "manual page; version not recorded", [], []),
+    interpreter!("swift", "manual page; version not recorded", [], ['e']),
+    interpreter!(
+        "octave",
+        "manual page; version not recorded",
+        ["--eval"],
+        []
+    ),
+    interpreter!("crystal", "manual page; version not recorded", ["eval"], []),
+    interpreter!("tcc", "manual page; version not recorded", ["-run"], []),
+    interpreter!("m4", "manual page; version not recorded", [], []),
+    interpreter!(
+        "dc",
+        "manual page; version not recorded",
+        ["--expression"],
+        ['e']
+    ),
 ];

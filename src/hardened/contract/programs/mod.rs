@@ -10,8 +10,8 @@
 //! lists are generated from them ([`appendix`]).
 //!
 //! The rows are kept in files by the family a program belongs to first
-//! ([`wrappers`], [`interpreters`], [`shells`], [`takers`], [`unread`],
-//! [`tools`]); every program has exactly one row.
+//! ([`wrappers`], [`interpreters`], [`runners`], [`shells`], [`takers`],
+//! [`unread`], [`tools`]); every program has exactly one row.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -21,6 +21,7 @@ use super::writes::ProgramWrite;
 
 pub mod appendix;
 pub mod interpreters;
+pub mod runners;
 pub mod shells;
 pub mod takers;
 pub mod tools;
@@ -66,6 +67,39 @@ impl Program {
         writes: &[],
         quirks: &[],
     };
+
+    /// A program that runs a command this profile does not read.
+    #[must_use]
+    pub const fn new_unread(name: &'static str, source: &'static str) -> Program {
+        Program {
+            name,
+            source,
+            runs: &[Runs::Unread],
+            ..Program::NONE
+        }
+    }
+
+    /// A shell.
+    #[must_use]
+    pub const fn new_shell(name: &'static str, source: &'static str) -> Program {
+        Program {
+            name,
+            source,
+            runs: &[Runs::Shell],
+            ..Program::NONE
+        }
+    }
+
+    /// A program whose every argument list is a program.
+    #[must_use]
+    pub const fn new_taker(name: &'static str, source: &'static str) -> Program {
+        Program {
+            name,
+            source,
+            runs: &[Runs::Program],
+            ..Program::NONE
+        }
+    }
 
     /// Whether the row has `quirk`.
     #[must_use]
@@ -306,6 +340,7 @@ pub enum Quirk {
 pub const FAMILIES: &[(&str, &[Program])] = &[
     ("wrappers", wrappers::ROWS),
     ("interpreters", interpreters::ROWS),
+    ("runners", runners::ROWS),
     ("shells", shells::ROWS),
     ("takers", takers::ROWS),
     ("unread", unread::ROWS),

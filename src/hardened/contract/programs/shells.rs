@@ -15,138 +15,28 @@ pub const ROWS: &[Program] = &[
         version_flags: &["--version", "--help"],
         ..Program::NONE
     },
-    Program {
-        name: "rbash",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "sh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "dash",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "zsh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "ksh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "ksh93",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "rksh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "mksh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "lksh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "pdksh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "oksh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "loksh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "yash",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "fish",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "csh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "tcsh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "posh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "ash",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "hush",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "rc",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "es",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "pwsh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
+    Program::new_shell("rbash", "manual page; version not recorded"),
+    Program::new_shell("sh", "manual page; version not recorded"),
+    Program::new_shell("dash", "manual page; version not recorded"),
+    Program::new_shell("zsh", "manual page; version not recorded"),
+    Program::new_shell("ksh", "manual page; version not recorded"),
+    Program::new_shell("ksh93", "manual page; version not recorded"),
+    Program::new_shell("rksh", "manual page; version not recorded"),
+    Program::new_shell("mksh", "manual page; version not recorded"),
+    Program::new_shell("lksh", "manual page; version not recorded"),
+    Program::new_shell("pdksh", "manual page; version not recorded"),
+    Program::new_shell("oksh", "manual page; version not recorded"),
+    Program::new_shell("loksh", "manual page; version not recorded"),
+    Program::new_shell("yash", "manual page; version not recorded"),
+    Program::new_shell("fish", "manual page; version not recorded"),
+    Program::new_shell("csh", "manual page; version not recorded"),
+    Program::new_shell("tcsh", "manual page; version not recorded"),
+    Program::new_shell("posh", "manual page; version not recorded"),
+    Program::new_shell("ash", "manual page; version not recorded"),
+    Program::new_shell("hush", "manual page; version not recorded"),
+    Program::new_shell("rc", "manual page; version not recorded"),
+    Program::new_shell("es", "manual page; version not recorded"),
+    Program::new_shell("pwsh", "manual page; version not recorded"),
     Program {
         name: "powershell",
         source: "manual page; version not recorded",
@@ -154,76 +44,16 @@ pub const ROWS: &[Program] = &[
         quirks: &[Quirk::DefaultCommand],
         ..Program::NONE
     },
-    Program {
-        name: "elvish",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "nu",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "xonsh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "osh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "ysh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "oil",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "sash",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "scsh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "ion",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "murex",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "brush",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
-    Program {
-        name: "execlineb",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Shell],
-        ..Program::NONE
-    },
+    Program::new_shell("elvish", "manual page; version not recorded"),
+    Program::new_shell("nu", "manual page; version not recorded"),
+    Program::new_shell("xonsh", "manual page; version not recorded"),
+    Program::new_shell("osh", "manual page; version not recorded"),
+    Program::new_shell("ysh", "manual page; version not recorded"),
+    Program::new_shell("oil", "manual page; version not recorded"),
+    Program::new_shell("sash", "manual page; version not recorded"),
+    Program::new_shell("scsh", "manual page; version not recorded"),
+    Program::new_shell("ion", "manual page; version not recorded"),
+    Program::new_shell("murex", "manual page; version not recorded"),
+    Program::new_shell("brush", "manual page; version not recorded"),
+    Program::new_shell("execlineb", "manual page; version not recorded"),
 ];

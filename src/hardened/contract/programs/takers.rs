@@ -38,24 +38,9 @@ pub const ROWS: &[Program] = &[
         quirks: &[Quirk::AwkProgram],
         ..Program::NONE
     },
-    Program {
-        name: "original-awk",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "goawk",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "busybox-awk",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
+    Program::new_taker("original-awk", "manual page; version not recorded"),
+    Program::new_taker("goawk", "manual page; version not recorded"),
+    Program::new_taker("busybox-awk", "manual page; version not recorded"),
     Program {
         name: "sed",
         source: "manual page, GNU sed 4.9",
@@ -70,36 +55,11 @@ pub const ROWS: &[Program] = &[
         quirks: &[Quirk::SedProgram],
         ..Program::NONE
     },
-    Program {
-        name: "sqlite3",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "duckdb",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "mlr",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "gnuplot",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "ed",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
+    Program::new_taker("sqlite3", "manual page; version not recorded"),
+    Program::new_taker("duckdb", "manual page; version not recorded"),
+    Program::new_taker("mlr", "manual page; version not recorded"),
+    Program::new_taker("gnuplot", "manual page; version not recorded"),
+    Program::new_taker("ed", "manual page; version not recorded"),
     Program {
         name: "ex",
         source: "manual page; version not recorded",
@@ -115,36 +75,11 @@ pub const ROWS: &[Program] = &[
         writes: &[writes::VIM_WRITE],
         ..Program::NONE
     },
-    Program {
-        name: "mysql",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "mariadb",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "psql",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "lftp",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
-    Program {
-        name: "ftp",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
+    Program::new_taker("mysql", "manual page; version not recorded"),
+    Program::new_taker("mariadb", "manual page; version not recorded"),
+    Program::new_taker("psql", "manual page; version not recorded"),
+    Program::new_taker("lftp", "manual page; version not recorded"),
+    Program::new_taker("ftp", "manual page; version not recorded"),
     Program {
         name: "sftp",
         source: "manual page; version not recorded",
@@ -157,10 +92,5 @@ pub const ROWS: &[Program] = &[
         ],
         ..Program::NONE
     },
-    Program {
-        name: "smbclient",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Program],
-        ..Program::NONE
-    },
+    Program::new_taker("smbclient", "manual page; version not recorded"),
 ];

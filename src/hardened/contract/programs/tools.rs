@@ -9,72 +9,6 @@ use super::{Chdir, CommandOptions, Program, Quirk, Runs};
 /// The rows.
 pub const ROWS: &[Program] = &[
     Program {
-        name: "uv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "poetry",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "pipenv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "pdm",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "hatch",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "rye",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "pixi",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "conda",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "mamba",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "micromamba",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "bundle",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
         name: "pnpm",
         source: "manual page; version not recorded",
         runs: &[
@@ -113,60 +47,6 @@ pub const ROWS: &[Program] = &[
                 ..CommandOptions::NONE
             }),
         ],
-        ..Program::NONE
-    },
-    Program {
-        name: "rbenv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "pyenv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "asdf",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "mise",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec"), Runs::Subcommand("x")],
-        ..Program::NONE
-    },
-    Program {
-        name: "volta",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("run")],
-        ..Program::NONE
-    },
-    Program {
-        name: "fnm",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "opam",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "stack",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "cabal",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
         ..Program::NONE
     },
     Program {
@@ -271,42 +151,6 @@ pub const ROWS: &[Program] = &[
         ],
         writes: &[writes::GIT_OUTPUT, writes::GIT_OUTPUT_SHORT],
         quirks: &[Quirk::GlobalOptions, Quirk::BisectRun, Quirk::ExtTransport],
-        ..Program::NONE
-    },
-    Program {
-        name: "jenv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "nodenv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "goenv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "plenv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "phpenv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
-        ..Program::NONE
-    },
-    Program {
-        name: "luaenv",
-        source: "`--help`; version not recorded",
-        runs: &[Runs::Subcommand("exec")],
         ..Program::NONE
     },
     Program {

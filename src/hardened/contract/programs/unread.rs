@@ -8,30 +8,10 @@ use super::{Program, Runs};
 
 /// The rows.
 pub const ROWS: &[Program] = &[
-    Program {
-        name: "su",
-        source: "manual page, util-linux 2.38.1",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "runuser",
-        source: "manual page, util-linux 2.38.1",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "sudo",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "doas",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
+    Program::new_unread("su", "manual page, util-linux 2.38.1"),
+    Program::new_unread("runuser", "manual page, util-linux 2.38.1"),
+    Program::new_unread("sudo", "manual page; version not recorded"),
+    Program::new_unread("doas", "manual page; version not recorded"),
     Program {
         name: "chroot",
         source: "manual page; version not recorded",
@@ -39,958 +19,163 @@ pub const ROWS: &[Program] = &[
         runs: &[Runs::Unread],
         ..Program::NONE
     },
-    Program {
-        name: "unshare",
-        source: "manual page, util-linux 2.38.1",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "nsenter",
-        source: "manual page, util-linux 2.38.1",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "runcon",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "setpriv",
-        source: "manual page, util-linux 2.38.1",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "script",
-        source: "manual page, util-linux 2.38.1",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "sg",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "systemd-run",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "ltrace",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "parallel",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "rust-parallel",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "rush",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "firejail",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "cgexec",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "numactl",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "catchsegv",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "pkexec",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "proot",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "bwrap",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "ssh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "tmux",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "screen",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "perf",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "faketime",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "xvfb-run",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "dbus-run-session",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "dbus-launch",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "unbuffer",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "chronic",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "ifne",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "eatmydata",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "nocache",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "torsocks",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "torify",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "proxychains",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "proxychains4",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "tsocks",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "trickle",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "cpulimit",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "systemd-inhibit",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "systemd-nspawn",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "rlwrap",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "lldb",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "rr",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "uftrace",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "heaptrack",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "schedtool",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "tini",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "dumb-init",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "gosu",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "su-exec",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "chpst",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "envdir",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "envuidgid",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "setuidgid",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "softlimit",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "dtach",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "abduco",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "run0",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "newgrp",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "fakechroot",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "hyperfine",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "entr",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "watchexec",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "nodemon",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "concurrently",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "cross-env",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "env-cmd",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "dotenv",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "dotenvx",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "direnv",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "nix-shell",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "flatpak-spawn",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "mispipe",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "pee",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "lckdo",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "sem",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "nq",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "tsp",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "at",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "batch",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "sshpass",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "ssh-agent",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "mpirun",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "mpiexec",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "srun",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "xterm",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "zellij",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "enosys",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "setpgid",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "scriptlive",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "coresched",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "zrun",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "capsh",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "timelimit",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "daemonize",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "daemon",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "start-stop-daemon",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "empty",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "xe",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "pexec",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "setlock",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "pgrphack",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "fghack",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "tcpserver",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "tcpclient",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "socat",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "websocketd",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "gotty",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "ttyd",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "foreground",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "background",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "fdmove",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "redirfd",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "emptyenv",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "importas",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "backtick",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "ifelse",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "ifte",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "ifthenelse",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "forx",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "forstdin",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "loopwhilex",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "withstdinas",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "ccache",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "sccache",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "distcc",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "icecc",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "nsjail",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "minijail0",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "aa-exec",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "schroot",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "arch-chroot",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "fakeroot-ng",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "pseudo",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "datefudge",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "hwloc-bind",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "likwid-pin",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "bpftrace",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "trace-cmd",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "systemd-cat",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "logsave",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "lockf",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "when-changed",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "reflex",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "please",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "envchain",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "summon",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "cmd",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "wsl",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "editor",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "sensible-editor",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "select-editor",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "pager",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "sensible-pager",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "sensible-browser",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "www-browser",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "x-www-browser",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "x-terminal-emulator",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
-    Program {
-        name: "sensible-terminal",
-        source: "manual page; version not recorded",
-        runs: &[Runs::Unread],
-        ..Program::NONE
-    },
+    Program::new_unread("unshare", "manual page, util-linux 2.38.1"),
+    Program::new_unread("nsenter", "manual page, util-linux 2.38.1"),
+    Program::new_unread("runcon", "manual page; version not recorded"),
+    Program::new_unread("setpriv", "manual page, util-linux 2.38.1"),
+    Program::new_unread("script", "manual page, util-linux 2.38.1"),
+    Program::new_unread("sg", "manual page; version not recorded"),
+    Program::new_unread("systemd-run", "manual page; version not recorded"),
+    Program::new_unread("ltrace", "manual page; version not recorded"),
+    Program::new_unread("parallel", "manual page; version not recorded"),
+    Program::new_unread("rust-parallel", "manual page; version not recorded"),
+    Program::new_unread("rush", "manual page; version not recorded"),
+    Program::new_unread("firejail", "manual page; version not recorded"),
+    Program::new_unread("cgexec", "manual page; version not recorded"),
+    Program::new_unread("numactl", "manual page; version not recorded"),
+    Program::new_unread("catchsegv", "manual page; version not recorded"),
+    Program::new_unread("pkexec", "manual page; version not recorded"),
+    Program::new_unread("proot", "manual page; version not recorded"),
+    Program::new_unread("bwrap", "manual page; version not recorded"),
+    Program::new_unread("ssh", "manual page; version not recorded"),
+    Program::new_unread("tmux", "manual page; version not recorded"),
+    Program::new_unread("screen", "manual page; version not recorded"),
+    Program::new_unread("perf", "manual page; version not recorded"),
+    Program::new_unread("faketime", "manual page; version not recorded"),
+    Program::new_unread("xvfb-run", "manual page; version not recorded"),
+    Program::new_unread("dbus-run-session", "manual page; version not recorded"),
+    Program::new_unread("dbus-launch", "manual page; version not recorded"),
+    Program::new_unread("unbuffer", "manual page; version not recorded"),
+    Program::new_unread("chronic", "manual page; version not recorded"),
+    Program::new_unread("ifne", "manual page; version not recorded"),
+    Program::new_unread("eatmydata", "manual page; version not recorded"),
+    Program::new_unread("nocache", "manual page; version not recorded"),
+    Program::new_unread("torsocks", "manual page; version not recorded"),
+    Program::new_unread("torify", "manual page; version not recorded"),
+    Program::new_unread("proxychains", "manual page; version not recorded"),
+    Program::new_unread("proxychains4", "manual page; version not recorded"),
+    Program::new_unread("tsocks", "manual page; version not recorded"),
+    Program::new_unread("trickle", "manual page; version not recorded"),
+    Program::new_unread("cpulimit", "manual page; version not recorded"),
+    Program::new_unread("systemd-inhibit", "manual page; version not recorded"),
+    Program::new_unread("systemd-nspawn", "manual page; version not recorded"),
+    Program::new_unread("rlwrap", "manual page; version not recorded"),
+    Program::new_unread("lldb", "manual page; version not recorded"),
+    Program::new_unread("rr", "manual page; version not recorded"),
+    Program::new_unread("uftrace", "manual page; version not recorded"),
+    Program::new_unread("heaptrack", "manual page; version not recorded"),
+    Program::new_unread("schedtool", "manual page; version not recorded"),
+    Program::new_unread("tini", "manual page; version not recorded"),
+    Program::new_unread("dumb-init", "manual page; version not recorded"),
+    Program::new_unread("gosu", "manual page; version not recorded"),
+    Program::new_unread("su-exec", "manual page; version not recorded"),
+    Program::new_unread("chpst", "manual page; version not recorded"),
+    Program::new_unread("envdir", "manual page; version not recorded"),
+    Program::new_unread("envuidgid", "manual page; version not recorded"),
+    Program::new_unread("setuidgid", "manual page; version not recorded"),
+    Program::new_unread("softlimit", "manual page; version not recorded"),
+    Program::new_unread("dtach", "manual page; version not recorded"),
+    Program::new_unread("abduco", "manual page; version not recorded"),
+    Program::new_unread("run0", "manual page; version not recorded"),
+    Program::new_unread("newgrp", "manual page; version not recorded"),
+    Program::new_unread("fakechroot", "manual page; version not recorded"),
+    Program::new_unread("hyperfine", "manual page; version not recorded"),
+    Program::new_unread("entr", "manual page; version not recorded"),
+    Program::new_unread("watchexec", "manual page; version not recorded"),
+    Program::new_unread("nodemon", "manual page; version not recorded"),
+    Program::new_unread("concurrently", "manual page; version not recorded"),
+    Program::new_unread("cross-env", "manual page; version not recorded"),
+    Program::new_unread("env-cmd", "manual page; version not recorded"),
+    Program::new_unread("dotenv", "manual page; version not recorded"),
+    Program::new_unread("dotenvx", "manual page; version not recorded"),
+    Program::new_unread("direnv", "manual page; version not recorded"),
+    Program::new_unread("nix-shell", "manual page; version not recorded"),
+    Program::new_unread("flatpak-spawn", "manual page; version not recorded"),
+    Program::new_unread("mispipe", "manual page; version not recorded"),
+    Program::new_unread("pee", "manual page; version not recorded"),
+    Program::new_unread("lckdo", "manual page; version not recorded"),
+    Program::new_unread("sem", "manual page; version not recorded"),
+    Program::new_unread("nq", "manual page; version not recorded"),
+    Program::new_unread("tsp", "manual page; version not recorded"),
+    Program::new_unread("at", "manual page; version not recorded"),
+    Program::new_unread("batch", "manual page; version not recorded"),
+    Program::new_unread("sshpass", "manual page; version not recorded"),
+    Program::new_unread("ssh-agent", "manual page; version not recorded"),
+    Program::new_unread("mpirun", "manual page; version not recorded"),
+    Program::new_unread("mpiexec", "manual page; version not recorded"),
+    Program::new_unread("srun", "manual page; version not recorded"),
+    Program::new_unread("xterm", "manual page; version not recorded"),
+    Program::new_unread("zellij", "manual page; version not recorded"),
+    Program::new_unread("enosys", "manual page; version not recorded"),
+    Program::new_unread("setpgid", "manual page; version not recorded"),
+    Program::new_unread("scriptlive", "manual page; version not recorded"),
+    Program::new_unread("coresched", "manual page; version not recorded"),
+    Program::new_unread("zrun", "manual page; version not recorded"),
+    Program::new_unread("capsh", "manual page; version not recorded"),
+    Program::new_unread("timelimit", "manual page; version not recorded"),
+    Program::new_unread("daemonize", "manual page; version not recorded"),
+    Program::new_unread("daemon", "manual page; version not recorded"),
+    Program::new_unread("start-stop-daemon", "manual page; version not recorded"),
+    Program::new_unread("empty", "manual page; version not recorded"),
+    Program::new_unread("xe", "manual page; version not recorded"),
+    Program::new_unread("pexec", "manual page; version not recorded"),
+    Program::new_unread("setlock", "manual page; version not recorded"),
+    Program::new_unread("pgrphack", "manual page; version not recorded"),
+    Program::new_unread("fghack", "manual page; version not recorded"),
+    Program::new_unread("tcpserver", "manual page; version not recorded"),
+    Program::new_unread("tcpclient", "manual page; version not recorded"),
+    Program::new_unread("socat", "manual page; version not recorded"),
+    Program::new_unread("websocketd", "manual page; version not recorded"),
+    Program::new_unread("gotty", "manual page; version not recorded"),
+    Program::new_unread("ttyd", "manual page; version not recorded"),
+    Program::new_unread("foreground", "manual page; version not recorded"),
+    Program::new_unread("background", "manual page; version not recorded"),
+    Program::new_unread("fdmove", "manual page; version not recorded"),
+    Program::new_unread("redirfd", "manual page; version not recorded"),
+    Program::new_unread("emptyenv", "manual page; version not recorded"),
+    Program::new_unread("importas", "manual page; version not recorded"),
+    Program::new_unread("backtick", "manual page; version not recorded"),
+    Program::new_unread("ifelse", "manual page; version not recorded"),
+    Program::new_unread("ifte", "manual page; version not recorded"),
+    Program::new_unread("ifthenelse", "manual page; version not recorded"),
+    Program::new_unread("forx", "manual page; version not recorded"),
+    Program::new_unread("forstdin", "manual page; version not recorded"),
+    Program::new_unread("loopwhilex", "manual page; version not recorded"),
+    Program::new_unread("withstdinas", "manual page; version not recorded"),
+    Program::new_unread("ccache", "manual page; version not recorded"),
+    Program::new_unread("sccache", "manual page; version not recorded"),
+    Program::new_unread("distcc", "manual page; version not recorded"),
+    Program::new_unread("icecc", "manual page; version not recorded"),
+    Program::new_unread("nsjail", "manual page; version not recorded"),
+    Program::new_unread("minijail0", "manual page; version not recorded"),
+    Program::new_unread("aa-exec", "manual page; version not recorded"),
+    Program::new_unread("schroot", "manual page; version not recorded"),
+    Program::new_unread("arch-chroot", "manual page; version not recorded"),
+    Program::new_unread("fakeroot-ng", "manual page; version not recorded"),
+    Program::new_unread("pseudo", "manual page; version not recorded"),
+    Program::new_unread("datefudge", "manual page; version not recorded"),
+    Program::new_unread("hwloc-bind", "manual page; version not recorded"),
+    Program::new_unread("likwid-pin", "manual page; version not recorded"),
+    Program::new_unread("bpftrace", "manual page; version not recorded"),
+    Program::new_unread("trace-cmd", "manual page; version not recorded"),
+    Program::new_unread("systemd-cat", "manual page; version not recorded"),
+    Program::new_unread("logsave", "manual page; version not recorded"),
+    Program::new_unread("lockf", "manual page; version not recorded"),
+    Program::new_unread("when-changed", "manual page; version not recorded"),
+    Program::new_unread("reflex", "manual page; version not recorded"),
+    Program::new_unread("please", "manual page; version not recorded"),
+    Program::new_unread("envchain", "manual page; version not recorded"),
+    Program::new_unread("summon", "manual page; version not recorded"),
+    Program::new_unread("cmd", "manual page; version not recorded"),
+    Program::new_unread("wsl", "manual page; version not recorded"),
+    Program::new_unread("editor", "manual page; version not recorded"),
+    Program::new_unread("sensible-editor", "manual page; version not recorded"),
+    Program::new_unread("select-editor", "manual page; version not recorded"),
+    Program::new_unread("pager", "manual page; version not recorded"),
+    Program::new_unread("sensible-pager", "manual page; version not recorded"),
+    Program::new_unread("sensible-browser", "manual page; version not recorded"),
+    Program::new_unread("www-browser", "manual page; version not recorded"),
+    Program::new_unread("x-www-browser", "manual page; version not recorded"),
+    Program::new_unread("x-terminal-emulator", "manual page; version not recorded"),
+    Program::new_unread("sensible-terminal", "manual page; version not recorded"),
 ];
