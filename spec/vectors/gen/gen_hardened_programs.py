@@ -106,6 +106,18 @@ PROGRAM_ROWS = [
      "`vim.basic` is Debian's vim: its `-c` runs an Ex command"),
     (["HARD-RUN-4", "HARD-RUN-7"], RM, "editor -c '!rm -rf x'", "ask", S("HARD-RUN-4"), "CLOSES",
      "`editor` is whichever editor the alternatives name: an unmodelled program"),
+    # git's global options, one reading for every clause (HARD-RUN-6,
+    # HARD-EFFECT-5 read the subcommand where HARD-RUN-7 reads it).
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "git --attr-source X rebase -x 'rm -rf x'", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`--attr-source` takes the next word (git 2.39 `git --help`), so `rebase` is the subcommand and `-x` runs its command line"),
+    (["HARD-RUN-6", "HARD-RUN-7"], RM, "git --super-prefix X rebase -x 'rm -rf x'", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`--super-prefix` takes the next word, as above"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "git -C . format-patch -o ../x HEAD~1", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "after `-C .` the subcommand is `format-patch`, whose `-o` writes out of the tree"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "git -c color.ui=auto archive -o ../x HEAD", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "`-c` takes the next word: the subcommand is `archive`, whose `-o` writes out of the tree"),
+    (["HARD-EFFECT-5", "HARD-RUN-6"], RM, "git -C . format-patch -o out HEAD~1", "allow", "*", "KEEPS",
+     "the same write into the tree is the rules' to decide"),
     # Found by reading the installed programs' --help (HARD-RUN-8).
     (["HARD-RUN-8", "HARD-RUN-6"], RM, "wget --execute='use_askpass=pwnd' https://example.com/f", "ask", S("HARD-RUN-6"), "CLOSES",
      "a wgetrc command given on the command line; wget's help says `execute a .wgetrc-style command`, and `use_askpass` names a program"),

@@ -3,12 +3,14 @@
 //! ([`wrappers`], [`inner`], [`wrapped`]), runners through an option or a
 //! subcommand ([`runners`]), code a program runs ([`runs`], with the sub-
 //! languages [`sed`] and [`awk`]), the directories an option runs it in
-//! ([`dirs`]), the settings it reads ([`settings`]) and the files it
+//! ([`dirs`]), where its subcommand stands after
+//! its global options ([`globals`]), the settings it reads ([`settings`]) and the files it
 //! writes ([`writes`]). Imports the contract and
 //! the words, never the syntax floor beside it.
 
 pub mod awk;
 pub mod dirs;
+pub mod globals;
 pub mod inner;
 pub mod runners;
 pub mod runs;
