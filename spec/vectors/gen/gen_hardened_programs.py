@@ -118,6 +118,17 @@ PROGRAM_ROWS = [
      "`-c` takes the next word: the subcommand is `archive`, whose `-o` writes out of the tree"),
     (["HARD-EFFECT-5", "HARD-RUN-6"], RM, "git -C . format-patch -o out HEAD~1", "allow", "*", "KEEPS",
      "the same write into the tree is the rules' to decide"),
+    # A closed option grammar (HARD-RUN-9): sort's, from `sort --help`.
+    (["HARD-RUN-9"], RM, "sort --frobnicate f", "ask", S("HARD-RUN-9"), "CLOSES",
+     "`--frobnicate` is no option of sort 9.1: what it would do is not in the contract"),
+    (["HARD-RUN-9"], RM, "sort --s=x f", "ask", S("HARD-RUN-9"), "CLOSES",
+     "`--s` abbreviates both `--sort` and `--stable`: GNU getopt refuses it, the contract does not guess"),
+    (["HARD-RUN-9"], RM, "sort -X f", "ask", S("HARD-RUN-9"), "CLOSES",
+     "`-X` is no short option of sort"),
+    (["HARD-RUN-9"], RM, "sort -k2,2n -t, -o out.txt f", "allow", "*", "KEEPS",
+     "every option is sort's: the rules decide"),
+    (["HARD-RUN-9"], RM, "sort --numeric -r f", "allow", "*", "KEEPS",
+     "`--numeric` abbreviates only `--numeric-sort`"),
     # Found by reading the installed programs' --help (HARD-RUN-8).
     (["HARD-RUN-8", "HARD-RUN-6"], RM, "wget --execute='use_askpass=pwnd' https://example.com/f", "ask", S("HARD-RUN-6"), "CLOSES",
      "a wgetrc command given on the command line; wget's help says `execute a .wgetrc-style command`, and `use_askpass` names a program"),

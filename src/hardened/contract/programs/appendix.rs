@@ -162,6 +162,13 @@ fn others(row: &Program) -> String {
         };
         parts.push(format!("{text}{after} (HARD-EFFECT-5)"));
     }
+    if let Some(options) = row.options {
+        parts.push(format!(
+            "options closed: short `{}`, long {} (HARD-RUN-9)",
+            options.short,
+            list(options.long)
+        ));
+    }
     if !row.quirks.is_empty() {
         let quirks: Vec<String> = row.quirks.iter().map(|q| format!("{q:?}")).collect();
         parts.push(format!("quirks {}", quirks.join(", ")));
