@@ -242,11 +242,32 @@ pub const ROWS: &[Program] = &[
     },
     Program {
         name: "split",
-        source: "manual page, coreutils 9.1",
+        source: "`split --help`, coreutils 9.1",
         runs: &[Runs::Options(CommandOptions {
             long: &["filter"],
             ..CommandOptions::NONE
         })],
+        // The digits are the obsolete `-NUMBER` (lines per file).
+        options: Some(Options {
+            short: "0123456789C:a:b:del:n:t:ux",
+            long: &[
+                "suffix-length=",
+                "additional-suffix=",
+                "bytes=",
+                "line-bytes=",
+                "numeric-suffixes=?",
+                "hex-suffixes=?",
+                "elide-empty-files",
+                "filter=",
+                "lines=",
+                "number=",
+                "separator=",
+                "unbuffered",
+                "verbose",
+                "help",
+                "version",
+            ],
+        }),
         ..Program::NONE
     },
     Program {
@@ -1212,8 +1233,18 @@ pub const ROWS: &[Program] = &[
     },
     Program {
         name: "tee",
-        source: "manual page, coreutils 9.1",
+        source: "`tee --help`, coreutils 9.1",
         writes: &[writes::TEE_OPERANDS],
+        options: Some(Options {
+            short: "aip",
+            long: &[
+                "append",
+                "ignore-interrupts",
+                "output-error=?",
+                "help",
+                "version",
+            ],
+        }),
         ..Program::NONE
     },
     Program {
