@@ -18,7 +18,7 @@ pub fn explain(outcome: &Outcome, profile: Profile, notes: &[String]) -> (String
     )];
     let mut decided_by = None;
     for fired in trace::hardened_clauses(outcome) {
-        let what = hardened::admitted::title_of(&fired.id)
+        let what = hardened::contract::admitted::title_of(&fired.id)
             .map(|title| format!(": {title}"))
             .unwrap_or_default();
         let detail = fired.detail.map(|d| format!(" ({d})")).unwrap_or_default();
