@@ -44,6 +44,7 @@ pub mod roles;
 pub mod runners;
 pub mod runs;
 pub mod sed;
+pub mod sed_second;
 pub mod spelling;
 pub mod values;
 pub mod walk;

@@ -11,6 +11,7 @@ mod moved;
 mod program_side;
 mod properties;
 mod redirections;
+mod sed_differential;
 mod spellings;
 pub(crate) mod usefulness;
 mod wrappers;
