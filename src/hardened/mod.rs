@@ -22,6 +22,7 @@
 pub mod admitted;
 pub mod agree;
 pub mod awk;
+pub mod awk_second;
 mod bound;
 pub mod braces;
 mod builtin_args;

@@ -90,7 +90,10 @@ pub fn admitted(args: &[&str], literal: &[bool]) -> Result<(), Refusal> {
     let second = super::sed_second::steps(&script)
         .map_err(|at| Refusal::Script(at, "the second reading stops here"))?;
     if let Some(at) = first_difference(&first, &second) {
-        return Err(Refusal::Script(at, "the two readings of the script disagree"));
+        return Err(Refusal::Script(
+            at,
+            "the two readings of the script disagree",
+        ));
     }
     Ok(())
 }

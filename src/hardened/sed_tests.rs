@@ -90,7 +90,11 @@ fn hard_sub_1_sed_readings_must_agree() {
         "/a/{p;p}",
     ] {
         let first = first_reading(script).unwrap();
-        assert_eq!(super::super::sed_second::steps(script), Ok(first), "{script}");
+        assert_eq!(
+            super::super::sed_second::steps(script),
+            Ok(first),
+            "{script}"
+        );
         assert_eq!(sed(&["-n", script]), Ok(()), "{script}");
     }
     // GNU sed ends a `:` label at `#` (the rest is a comment) and stops

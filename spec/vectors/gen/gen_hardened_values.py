@@ -12,6 +12,7 @@ reachable rule of the most restrictive state.
 from common import HOME, Vectors
 from gen_check import R
 from gen_hardened_programs import PROGRAM_ROWS
+from gen_hardened_subs import SUB_ROWS
 
 
 def S(clause):
@@ -192,6 +193,7 @@ ROWS += [
 ]
 # The program side of the closed world (issue 33): gen_hardened_programs.py.
 ROWS += PROGRAM_ROWS
+ROWS += SUB_ROWS
 ROWS = [r if len(r) == 7 else r[:5] + ("CLOSES",) + r[5:] for r in ROWS]
 ROWS = [(c, r, cmd, st, pat, "KEEPS" if flag.startswith("KEEPS") else flag, why) for c, r, cmd, st, pat, flag, why in ROWS]
 

@@ -21,8 +21,23 @@ use inner_cmd_spec::hardened::sed_second::steps;
 
 /// Addresses, from sed's address grammar.
 const ADDRESSES: &[&str] = &[
-    "", "1", "$", "/a/", "/[/]/", "/[]#]/", "/[^]/]/", "\\,a,", "\\#a#", "/x/I", "1,3", "1,+2",
-    "0,/a/", "2~3", "/a/,/b/", "/[[:alpha:]/]/", "/a\\/#/",
+    "",
+    "1",
+    "$",
+    "/a/",
+    "/[/]/",
+    "/[]#]/",
+    "/[^]/]/",
+    "\\,a,",
+    "\\#a#",
+    "/x/I",
+    "1,3",
+    "1,+2",
+    "0,/a/",
+    "2~3",
+    "/a/,/b/",
+    "/[[:alpha:]/]/",
+    "/a\\/#/",
 ];
 
 /// Command fragments whose text holds a token a reading may misplace.
@@ -74,12 +89,7 @@ const FRAGMENTS: &[&str] = &[
 const GLUES: &[&str] = &[";", "\n", " ", "}", "#c\n", "", "\\\n"];
 
 /// Commands that run or write: `ran` appears when one of them happens.
-const HIDDEN: &[&str] = &[
-    "e touch ran",
-    "w ran",
-    "s/.*/touch ran/e",
-    "s/^/x/w ran",
-];
+const HIDDEN: &[&str] = &["e touch ran", "w ran", "s/.*/touch ran/e", "s/^/x/w ran"];
 
 fn scripts() -> Vec<String> {
     let mut out = Vec::new();

@@ -1,0 +1,42 @@
+"""Sub-languages read twice and the idioms the word model now knows: rows of
+hardened-values.json (SPEC.md 12.12 and 12.13).
+
+Rows of gen_hardened_values.py's shape: (clauses, rules, command, state,
+pattern, flag, why). Each hidden effect was checked with the real programs
+(GNU sed 4.9 with --debug, gawk 5.2, mawk 1.3.4, the one true awk of
+2022-09-12) and each idiom's value in GNU bash 5.2.15. The deployed answer
+of every CLOSES row is "allowed by `*`" (one unit, not starting with `rm `),
+so the hardened answer replaces it when stricter (HARD-2): a refused sed or
+awk program is floored with `<hardened:HARD-RUN-3>` (HARD-RUN-5 admits only
+what both readings read alike).
+"""
+
+from gen_check import R
+
+RM = R(("*", "allow"), ("rm *", "deny"))
+
+
+def S(clause):
+    return "<hardened:%s>" % clause
+
+
+SUB_ROWS = [
+    # HARD-SUB-3: the token before the `/` is a `)`, the grammar expects a statement.
+    (["HARD-SUB-3", "HARD-SUB-4", "HARD-RUN-5"], RM, "awk 'BEGIN { if (1) /#/; system(\"rm -rf x\") }'", "ask", S("HARD-RUN-3"), "CLOSES",
+     "after a condition's `)` a statement starts: `/#/` is a regular expression to gawk and the one true awk, which run `system()`; the lexer-only reading sees a division and a comment, the grammar-driven one a regular expression: they part"),
+    (["HARD-SUB-3", "HARD-RUN-5"], RM, "awk 'BEGIN { while (x) /[]#]/; system(\"rm -rf x\") }' f", "ask", S("HARD-RUN-3"), "CLOSES",
+     "the same after `while (x)`, with a bracket expression whose first `]` is a member"),
+    (["HARD-SUB-3", "HARD-RUN-5"], RM, "awk '{ if ($1 > 3) print $1; else print \"#\" }' f", "allow", "*", "KEEPS",
+     "both readings read the same tokens: a `#` inside a string, `>` inside a condition"),
+    (["HARD-SUB-3", "HARD-RUN-5"], RM, "awk '{ print $1 / 2 }' f", "allow", "*", "KEEPS",
+     "after an operand a `/` is a division to both readings"),
+    # HARD-SUB-1: sed read twice.
+    (["HARD-SUB-1", "HARD-RUN-5"], RM, "sed 's/a/b\ne rm -rf x\n/' f", "ask", S("HARD-RUN-3"), "CLOSES",
+     "the recursive descent reads a replacement across two bare newlines; GNU sed ends every delimited part at a bare newline (its second reading too): the readings part, so the `e` line is never trusted to be text"),
+    (["HARD-SUB-1", "HARD-SUB-2", "HARD-RUN-5"], RM, "sed ':a#x;p' f", "ask", S("HARD-RUN-3"), "CLOSES",
+     "GNU sed ends a `:` label at `#` and reads `#x;p` as a comment; the first reading reads the label `a#x` and a `p`: the readings part"),
+    (["HARD-SUB-1", "HARD-RUN-5"], RM, "sed -n 's/[/]/X/gp' f", "allow", "*", "KEEPS",
+     "a bracket expression holds the delimiter in both readings, as in GNU sed"),
+    (["HARD-SUB-1", "HARD-RUN-5"], RM, "sed -n '1!G;h;$p' f", "allow", "*", "KEEPS",
+     "addresses, `!` and bare commands: the same steps in both readings"),
+]
