@@ -23,6 +23,9 @@ pub enum Part {
     /// Any text without `/`: what a glob's `*`, `?` or `[…]` matches in one
     /// path component (or the pattern itself, when nothing matches).
     Segment,
+    /// A [`Part::Segment`] that starts a path component: the empty text or
+    /// text without `/` whose first character is not `.` (`HARD-GLOB-1`).
+    LeadSegment,
     /// A decimal integer, possibly negative (`$?`, `$#`, `$((…))`).
     Number,
     /// Where a glob word starts.
@@ -95,6 +98,7 @@ enum WordPart {
     Lit(String),
     Any,
     Segment,
+    LeadSegment,
     Number,
     Home,
 }
@@ -333,7 +337,17 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
                 quoted: false,
             } => {
                 out.glob = true;
-                out.push(WordPart::Segment);
+                // HARD-GLOB-1: a path component that starts with a
+                // wildcard never yields a name starting with `.` (bash's
+                // dotglob is off); `**` is `*` (globstar is off).
+                match out.parts.last() {
+                    None => out.push(WordPart::LeadSegment),
+                    Some(WordPart::Lit(text)) if text.ends_with('/') => {
+                        out.push(WordPart::LeadSegment);
+                    }
+                    Some(WordPart::LeadSegment) => {}
+                    Some(_) => out.push(WordPart::Segment),
+                }
             }
             Piece::Char { c, .. } => out.push(WordPart::Lit(c.to_string())),
             Piece::Expansion {
@@ -574,6 +588,7 @@ impl Word {
         for (index, part) in self.parts.iter().enumerate() {
             match part {
                 WordPart::Segment => out.part(Part::Segment),
+                WordPart::LeadSegment => out.part(Part::LeadSegment),
                 WordPart::Number => out.part(Part::Number),
                 WordPart::Lit(text) if tilde && index == 0 => out.lit(&home_as_tilde(text, home)),
                 WordPart::Lit(text) => out.lit(text),

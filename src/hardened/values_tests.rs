@@ -31,6 +31,7 @@ fn spelled(command: &str, tilde: bool) -> String {
             Part::Lit(t) => t.clone(),
             Part::Any => "<*>".to_owned(),
             Part::Segment => "<s>".to_owned(),
+            Part::LeadSegment => "<l>".to_owned(),
             Part::Number => "<n>".to_owned(),
             Part::Mark => "(".to_owned(),
             Part::Repeat => ")+".to_owned(),
@@ -78,7 +79,11 @@ fn hard_value_4_wildcards() {
         ("echo \"$PWD\"/x $(pwd)", false, "echo ./x <*>"),
         ("echo \"$(pwd)\"", false, "echo ."),
         ("echo $? \"$((1+2))\"", false, "echo <n> <n>"),
-        ("echo src/*.rs", false, "echo (src/<s>.rs)+"),
+        ("echo src/*.rs", false, "echo (src/<l>.rs)+"),
+        // HARD-GLOB-1: a wildcard that starts a component yields no
+        // leading dot; `**` is `*`; one after text is any segment.
+        ("echo src/**/a*b", false, "echo (src/<l>/a<s>b)+"),
+        ("echo *x ?", false, "echo (<l>x)+ (<l>)+"),
         ("echo a[bc]d", false, "echo (a<*>d)+"),
         ("echo a[b", false, "echo (a<*>b)+"),
         ("echo x$y", false, "echo x<*>"),
@@ -88,7 +93,7 @@ fn hard_value_4_wildcards() {
         (
             "for f in src/*.rs; do echo \"$f\"; done",
             false,
-            "echo src/<s>.rs",
+            "echo src/<l>.rs",
         ),
         ("for f in a b; do echo \"$f\"; done", false, "echo<*>"),
         ("for f in x; do f=/etc; echo \"$f\"; done", false, "echo<*>"),

@@ -14,6 +14,7 @@ what both readings read alike).
 from gen_check import R
 
 RM = R(("*", "allow"), ("rm *", "deny"))
+SSH = R(("*", "allow"), ("*/.ssh/*", "deny"))
 
 
 def S(clause):
@@ -39,4 +40,22 @@ SUB_ROWS = [
      "a bracket expression holds the delimiter in both readings, as in GNU sed"),
     (["HARD-SUB-1", "HARD-RUN-5"], RM, "sed -n '1!G;h;$p' f", "allow", "*", "KEEPS",
      "addresses, `!` and bare commands: the same steps in both readings"),
+]
+
+# HARD-GLOB-1: a component-leading wildcard spells no leading dot; `**` is `*`.
+SUB_ROWS += [
+    (["HARD-GLOB-1", "HARD-VALUE-4", "HARD-VALUE-5"], SSH, "ls src/**/*.rs", "allow", "*", "KEEPS",
+     "every `/` of the value is followed by a wildcard that starts a component, which spells no `.`: `*/.ssh/*` is unreachable, `*` holds"),
+    (["HARD-GLOB-1", "HARD-VALUE-4", "HARD-VALUE-5"], SSH, "cat ~/*/id_rsa", "allow", "*", "KEEPS",
+     "bash never globs `~/*/id_rsa` to `~/.ssh/id_rsa` (dotglob is off): `*/.ssh/*` is unreachable"),
+    (["HARD-GLOB-1", "HARD-VALUE-4", "HARD-VALUE-5"], SSH, "cat ~/.*/id_rsa", "ask", "*/.ssh/*", "CLOSES",
+     "the component starts with a literal `.`: the wildcard after it may spell `ssh`, so `*/.ssh/*` deny and `*` allow are both reachable"),
+    (["HARD-GLOB-1", "HARD-VALUE-4", "HARD-VALUE-5"], SSH, "cat src/*/.ssh/x", "deny", "*/.ssh/*", "CLOSES",
+     "the literal `/.ssh/` is written: every text of the value matches `*/.ssh/*`"),
+]
+
+# decide under the example policy: (clauses, command, outcome, why)
+SUB_PIPELINE = [
+    (["HARD-GLOB-1"], "ls src/**/*.rs", "allow",
+     "`ls *` allows; no deny rule is reachable through a component-leading glob (`*/.ssh/*` needs a leading dot, `*.env` an ending the value does not have)"),
 ]

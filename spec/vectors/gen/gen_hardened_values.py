@@ -12,7 +12,7 @@ reachable rule of the most restrictive state.
 from common import HOME, Vectors
 from gen_check import R
 from gen_hardened_programs import PROGRAM_ROWS
-from gen_hardened_subs import SUB_ROWS
+from gen_hardened_subs import SUB_PIPELINE, SUB_ROWS
 
 
 def S(clause):
@@ -206,6 +206,7 @@ PIPELINE = [
     (["HARD-VALUE-6"], "cd ~ && cat .ssh/id_rsa", "deny", "read from home, `cat ~/.ssh/id_rsa` meets `*~/.ssh*`"),
     (["HARD-VALUE-6"], "cd /repo && timeout 240 pnpm install 2>&1 | tail -30; echo EXIT", "allow", "the issue's idiom: every relocated value is decided by a rule that matches the written words too (`*`), or allowed"),
 ]
+PIPELINE += SUB_PIPELINE
 
 
 def example_policy():
