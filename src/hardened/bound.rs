@@ -25,7 +25,13 @@ pub(super) fn expansion_spans<'s>(source: &'s str, node: Node<'_>) -> Spans<'s> 
             | "process_substitution" => {
                 let shown = match n.kind() {
                     "arithmetic_expansion" => Some(Known::Number),
-                    "command_substitution" => heredoc_text(source, n).map(Known::Text),
+                    "command_substitution" => {
+                        heredoc_text(source, n).map(Known::Text).or_else(|| {
+                            // HARD-TOPLEVEL-1: here or above, when nothing moves it.
+                            super::toplevel::toplevel_value(source, slice(source, n))
+                                .map(Known::Word)
+                        })
+                    }
                     "simple_expansion" | "expansion" => loop_word(source, n).map(Known::Word),
                     _ => None,
                 };

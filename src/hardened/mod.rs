@@ -47,6 +47,7 @@ pub mod runs;
 pub mod sed;
 pub mod sed_second;
 pub mod spelling;
+pub mod toplevel;
 pub mod values;
 pub mod walk;
 mod word_parts;

@@ -57,6 +57,8 @@ enum V {
     /// [`V::Segment`] that always follows it goes on; when it is empty, so
     /// is that segment (`HARD-GLOB-1`: no leading dot).
     FirstNotDot,
+    /// Any text of `.` and `/` only (`HARD-TOPLEVEL-1`).
+    DotsSlashes,
     /// Digits and `-` (the empty text too: a superset).
     Number,
     /// Either nothing, or one space and the text from this position again.
@@ -69,6 +71,7 @@ impl V {
         match self {
             V::Any => true,
             V::Segment => unit != u16::from(b'/'),
+            V::DotsSlashes => unit == u16::from(b'.') || unit == u16::from(b'/'),
             V::Number => unit == u16::from(b'-') || (0x30..=0x39).contains(&unit),
             _ => false,
         }
@@ -91,6 +94,7 @@ fn value_units(value: &Spelled) -> Vec<V> {
             Part::Any => out.push(V::Any),
             Part::Segment => out.push(V::Segment),
             Part::LeadSegment => out.extend([V::FirstNotDot, V::Segment]),
+            Part::DotsSlashes => out.push(V::DotsSlashes),
             Part::Number => out.push(V::Number),
             Part::Mark => mark = out.len(),
             Part::Repeat => out.push(V::Repeat(mark)),

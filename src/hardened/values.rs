@@ -26,6 +26,9 @@ pub enum Part {
     /// A [`Part::Segment`] that starts a path component: the empty text or
     /// text without `/` whose first character is not `.` (`HARD-GLOB-1`).
     LeadSegment,
+    /// Any text of `.` and `/` only: the climb `/../..` to an ancestor
+    /// of unknown depth (`HARD-TOPLEVEL-1`).
+    DotsSlashes,
     /// A decimal integer, possibly negative (`$?`, `$#`, `$((…))`).
     Number,
     /// Where a glob word starts.
@@ -99,6 +102,7 @@ enum WordPart {
     Any,
     Segment,
     LeadSegment,
+    DotsSlashes,
     Number,
     Home,
 }
@@ -260,11 +264,16 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
         parts: Vec::new(),
         vanishes: word.iter().all(|p| matches!(p, Piece::Expansion { .. }))
             && word.iter().any(|p| {
+                // A bound word unquoted is split by bash, and the top level
+                // (HARD-TOPLEVEL-1) is empty outside a work tree.
                 matches!(
                     p,
                     Piece::Expansion {
                         known: Known::Unknown,
                         ..
+                    } | Piece::Expansion {
+                        known: Known::Word(_),
+                        quoted: false,
                     }
                 )
             }),
@@ -561,6 +570,17 @@ impl Word {
         Some(out)
     }
 
+    /// The working directory or one of its ancestors, as a relative path
+    /// (`.`, `..`, `../..`, …: `HARD-TOPLEVEL-1`), spelled `.` and a
+    /// wildcard of `.` and `/` only.
+    pub(super) fn ancestor() -> Word {
+        Word {
+            parts: vec![WordPart::Lit(".".to_owned()), WordPart::DotsSlashes],
+            vanishes: false,
+            glob: false,
+        }
+    }
+
     /// A word of known text (a command name after quote removal).
     #[must_use]
     pub fn literal(text: &str) -> Word {
@@ -589,6 +609,7 @@ impl Word {
             match part {
                 WordPart::Segment => out.part(Part::Segment),
                 WordPart::LeadSegment => out.part(Part::LeadSegment),
+                WordPart::DotsSlashes => out.part(Part::DotsSlashes),
                 WordPart::Number => out.part(Part::Number),
                 WordPart::Lit(text) if tilde && index == 0 => out.lit(&home_as_tilde(text, home)),
                 WordPart::Lit(text) => out.lit(text),

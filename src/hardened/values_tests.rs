@@ -32,6 +32,7 @@ fn spelled(command: &str, tilde: bool) -> String {
             Part::Any => "<*>".to_owned(),
             Part::Segment => "<s>".to_owned(),
             Part::LeadSegment => "<l>".to_owned(),
+            Part::DotsSlashes => "<./>".to_owned(),
             Part::Number => "<n>".to_owned(),
             Part::Mark => "(".to_owned(),
             Part::Repeat => ")+".to_owned(),
@@ -97,6 +98,29 @@ fn hard_value_4_wildcards() {
         ),
         ("for f in a b; do echo \"$f\"; done", false, "echo<*>"),
         ("for f in x; do f=/etc; echo \"$f\"; done", false, "echo<*>"),
+        // HARD-TOPLEVEL-1: here or above, spelled relative; unquoted, or
+        // beside another git or a GIT_ variable, unknown.
+        (
+            "echo \"$(git rev-parse --show-toplevel)/x\"",
+            false,
+            "echo .<./>/x",
+        ),
+        ("echo $(git rev-parse --show-toplevel)", false, "echo<*>"),
+        (
+            "git config core.worktree /; echo \"$(git rev-parse --show-toplevel)\"",
+            false,
+            "echo<*>",
+        ),
+        (
+            "export GIT_WORK_TREE=/; echo \"$(git rev-parse --show-toplevel)\"",
+            false,
+            "echo<*>",
+        ),
+        (
+            "echo \"$(git rev-parse --show-toplevel --x)\"",
+            false,
+            "echo<*>",
+        ),
     ];
     for (command, tilde, want) in rows {
         assert_eq!(spelled(command, tilde), want, "{command:?}");

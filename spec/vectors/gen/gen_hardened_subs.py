@@ -15,6 +15,8 @@ from gen_check import R
 
 RM = R(("*", "allow"), ("rm *", "deny"))
 SSH = R(("*", "allow"), ("*/.ssh/*", "deny"))
+HOME_SSH = R(("*", "allow"), ("*~/.ssh*", "deny"))
+TOP = "\"$(git rev-parse --show-toplevel)\""
 
 
 def S(clause):
@@ -54,8 +56,28 @@ SUB_ROWS += [
      "the literal `/.ssh/` is written: every text of the value matches `*/.ssh/*`"),
 ]
 
+# HARD-TOPLEVEL-1: the top level is here or above, spelled `.` and dots and slashes.
+SUB_ROWS += [
+    (["HARD-TOPLEVEL-1", "HARD-VALUE-6"], SSH, "cd %s && cargo test" % TOP, "allow", "*", "KEEPS",
+     "the cd's value is `.` then only `.` and `/`, and `cargo test` read from there `cargo .…/test`: `*/.ssh/*` is unreachable, `*` holds"),
+    (["HARD-TOPLEVEL-1", "HARD-VALUE-6"], SSH, "cd %s && cat .ssh/id_rsa" % TOP, "deny", "*/.ssh/*", "CLOSES",
+     "read from the top level, `cat .…/.ssh/id_rsa`: every text of it matches `*/.ssh/*` (the top level may be the home directory of a dotfiles repository)"),
+    (["HARD-TOPLEVEL-1", "HARD-VALUE-7", "HARD-VALUE-6"], SSH, "cd $(git rev-parse --show-toplevel) && cargo test", "ask", "*/.ssh/*", "CLOSES",
+     "unquoted, bash splits and globs the path: the operand is a word only run time knows, from which `*/.ssh/*` is reachable"),
+    (["HARD-TOPLEVEL-1", "HARD-VALUE-6"], HOME_SSH, "git config core.worktree ~ && cd %s && cat .ssh/id_rsa" % TOP, "ask", "*~/.ssh*", "CLOSES",
+     "another git in the command can name any work tree (`core.worktree`): the top level is a directory only run time knows, from which `*~/.ssh*` is reachable"),
+]
+
+# HARD-DEFAULT-1: a default does not bound a variable the environment may set.
+SUB_ROWS += [
+    (["HARD-DEFAULT-1", "HARD-RUN-5"], RM, "sed -n \"${START:-1},+40p\" f", "ask", S("HARD-RUN-3"), "CLOSES",
+     "START comes from the environment the command starts in: with START=$'1e rm -rf x\\n1' GNU sed runs `rm -rf x`; the script is not known, so no reader admits it"),
+]
+
 # decide under the example policy: (clauses, command, outcome, why)
 SUB_PIPELINE = [
+    (["HARD-TOPLEVEL-1"], "cd %s && cargo test 2>&1 | tail -20" % TOP, "allow",
+     "`cd *`, `git rev-parse *`, `cargo test *` and `tail *` allow, and no deny rule is reachable from the top level's value"),
     (["HARD-GLOB-1"], "ls src/**/*.rs", "allow",
      "`ls *` allows; no deny rule is reachable through a component-leading glob (`*/.ssh/*` needs a leading dot, `*.env` an ending the value does not have)"),
 ]

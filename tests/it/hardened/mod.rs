@@ -7,6 +7,7 @@ mod clauses;
 mod closed;
 mod ground;
 mod help_snapshot;
+mod idioms;
 mod moved;
 mod program_side;
 mod properties;
