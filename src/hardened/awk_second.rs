@@ -14,8 +14,8 @@
 //! A program outside the subset it parses (`getline`, a pipe, a `>` at the
 //! top level of `print`, `switch`, an ambiguous `x++ /…/`) is not read.
 
-/// Where the reading stops: the character offset.
-pub type Stop = usize;
+pub use super::awk_second_lexer::Stop;
+use super::awk_second_lexer::{Lexer, Tok};
 
 /// Reserved words: never an operand's name.
 const KEYWORDS: &[&str] = &[
@@ -59,42 +59,8 @@ const BINARY: &[&str] = &[
     ":", "=", "+=", "-=", "*=", "/=", "%=", "^=", "in",
 ];
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Tok {
-    Name(String),
-    Number,
-    Str,
-    Regex,
-    Op(String),
-    End,
-    Eof,
-}
-
-impl Tok {
-    fn canonical(&self) -> Option<String> {
-        Some(match self {
-            Tok::Name(n) => n.clone(),
-            Tok::Number => "0".to_owned(),
-            Tok::Str => "\"\"".to_owned(),
-            Tok::Regex => "//".to_owned(),
-            Tok::Op(o) => o.clone(),
-            Tok::End => ";".to_owned(),
-            Tok::Eof => return None,
-        })
-    }
-
-    fn is_op(&self, op: &str) -> bool {
-        matches!(self, Tok::Op(o) if o == op)
-    }
-
-    fn is_name(&self, name: &str) -> bool {
-        matches!(self, Tok::Name(n) if n == name)
-    }
-}
-
 struct Reader {
-    chars: Vec<char>,
-    at: usize,
+    lexer: Lexer,
     out: Vec<String>,
     steps: usize,
     /// Nesting of statements and operands: bounded, so a deep program
@@ -111,8 +77,10 @@ const MAX_NESTING: usize = 200;
 /// The character offset where the reading stops.
 pub fn tokens(program: &str) -> Result<Vec<String>, Stop> {
     let mut reader = Reader {
-        chars: program.chars().collect(),
-        at: 0,
+        lexer: Lexer {
+            chars: program.chars().collect(),
+            at: 0,
+        },
         out: Vec::new(),
         steps: 0,
         nesting: 0,
@@ -122,105 +90,10 @@ pub fn tokens(program: &str) -> Result<Vec<String>, Stop> {
 }
 
 impl Reader {
-    /// Skips blanks, `\`-newlines and comments.
-    fn skip(&mut self) {
-        loop {
-            match self.chars.get(self.at) {
-                Some(' ' | '\t' | '\r') => self.at += 1,
-                Some('\\') if self.chars.get(self.at + 1) == Some(&'\n') => self.at += 2,
-                Some('#') => {
-                    while self.chars.get(self.at).is_some_and(|c| *c != '\n') {
-                        self.at += 1;
-                    }
-                }
-                _ => return,
-            }
-        }
-    }
-
-    /// The next token and the offset after it; `operand` is the mode.
-    fn lex(&mut self, operand: bool) -> Result<(Tok, usize), Stop> {
-        self.skip();
-        let chars = &self.chars;
-        let start = self.at;
-        let Some(&c) = chars.get(start) else {
-            return Ok((Tok::Eof, start));
-        };
-        let mut i = start;
-        let tok = match c {
-            '\n' | ';' => {
-                i += 1;
-                Tok::End
-            }
-            '"' => {
-                i += 1;
-                loop {
-                    match chars.get(i) {
-                        None | Some('\n') => return Err(i),
-                        Some('\\') => i += 2,
-                        Some('"') => break,
-                        Some(_) => i += 1,
-                    }
-                }
-                i += 1;
-                Tok::Str
-            }
-            '/' if operand => {
-                i += 1;
-                loop {
-                    match chars.get(i) {
-                        None | Some('\n') => return Err(i),
-                        Some('\\') => i += 2,
-                        Some('[') => i = posix_bracket(chars, i + 1).ok_or(i)?,
-                        Some('/') => break,
-                        Some(_) => i += 1,
-                    }
-                }
-                i += 1;
-                Tok::Regex
-            }
-            _ if c.is_ascii_alphabetic() || c == '_' => {
-                while chars
-                    .get(i)
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_')
-                {
-                    i += 1;
-                }
-                Tok::Name(chars.get(start..i).unwrap_or_default().iter().collect())
-            }
-            _ if c.is_ascii_digit()
-                || (c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit)) =>
-            {
-                while chars
-                    .get(i)
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '.')
-                {
-                    i += 1;
-                }
-                Tok::Number
-            }
-            _ => {
-                let pair: String = chars.get(i..i + 2).unwrap_or_default().iter().collect();
-                let two = [
-                    "||", "&&", ">>", ">=", "<=", "==", "!=", "++", "--", "+=", "-=", "*=", "/=",
-                    "%=", "^=", "|&", "**",
-                ];
-                let op = if two.contains(&pair.as_str()) {
-                    pair
-                } else {
-                    c.to_string()
-                };
-                i += op.chars().count();
-                Tok::Op(op)
-            }
-        };
-        Ok((tok, i))
-    }
-
     fn peek(&mut self, operand: bool) -> Result<Tok, Stop> {
-        let here = self.at;
-        let (tok, _) = self.lex(operand)?;
-        self.at = here;
+        let here = self.lexer.at;
+        let (tok, _) = self.lexer.lex(operand)?;
+        self.lexer.at = here;
         Ok(tok)
     }
 
@@ -228,10 +101,10 @@ impl Reader {
     fn take(&mut self, operand: bool) -> Result<Tok, Stop> {
         self.steps += 1;
         if self.steps > 1_000_000 {
-            return Err(self.at);
+            return Err(self.lexer.at);
         }
-        let (tok, end) = self.lex(operand)?;
-        self.at = end;
+        let (tok, end) = self.lexer.lex(operand)?;
+        self.lexer.at = end;
         if let Some(text) = tok.canonical() {
             self.out.push(text);
         }
@@ -242,7 +115,7 @@ impl Reader {
         if self.take(false)?.is_op(op) {
             Ok(())
         } else {
-            Err(self.at)
+            Err(self.lexer.at)
         }
     }
 
@@ -262,13 +135,13 @@ impl Reader {
                 Tok::Name(n) if n == "function" || n == "func" => {
                     self.take(true)?;
                     if !matches!(self.take(false)?, Tok::Name(_)) {
-                        return Err(self.at);
+                        return Err(self.lexer.at);
                     }
                     self.expect_op("(")?;
                     if !self.peek(false)?.is_op(")") {
                         loop {
                             if !matches!(self.take(false)?, Tok::Name(_)) {
-                                return Err(self.at);
+                                return Err(self.lexer.at);
                             }
                             if !self.peek(false)?.is_op(",") {
                                 break;
@@ -323,7 +196,7 @@ impl Reader {
     fn statement(&mut self) -> Result<(), Stop> {
         self.nesting += 1;
         if self.nesting > MAX_NESTING {
-            return Err(self.at);
+            return Err(self.lexer.at);
         }
         let read = self.statement_inner();
         self.nesting -= 1;
@@ -339,7 +212,7 @@ impl Reader {
                 self.condition()?;
                 self.ends()?;
                 self.statement()?;
-                let here = (self.at, self.out.len());
+                let here = (self.lexer.at, self.out.len());
                 self.ends()?;
                 if self.peek(true)?.is_name("else") {
                     self.take(true)?;
@@ -347,7 +220,7 @@ impl Reader {
                     return self.statement();
                 }
                 // No `else`: the terminators are the enclosing block's.
-                (self.at, _) = here;
+                (self.lexer.at, _) = here;
                 self.out.truncate(here.1);
                 return Ok(());
             }
@@ -369,7 +242,7 @@ impl Reader {
                 self.statement()?;
                 self.ends()?;
                 if !self.take(true)?.is_name("while") {
-                    return Err(self.at);
+                    return Err(self.lexer.at);
                 }
                 return self.condition();
             }
@@ -387,13 +260,13 @@ impl Reader {
         match self.peek(false)? {
             Tok::End | Tok::Eof => Ok(()),
             t if t.is_op("}") || t.is_name("else") => Ok(()),
-            _ => Err(self.at),
+            _ => Err(self.lexer.at),
         }
     }
 
     fn for_head(&mut self) -> Result<(), Stop> {
         // `for (name in array)`: three tokens, then `)`.
-        let here = (self.at, self.out.len());
+        let here = (self.lexer.at, self.out.len());
         if matches!(self.take(true)?, Tok::Name(_))
             && self.take(false)?.is_name("in")
             && matches!(self.take(false)?, Tok::Name(_))
@@ -401,7 +274,7 @@ impl Reader {
         {
             return Ok(());
         }
-        (self.at, _) = here;
+        (self.lexer.at, _) = here;
         self.out.truncate(here.1);
         for part in 0..3 {
             let next = self.peek(true)?;
@@ -413,10 +286,8 @@ impl Reader {
             if !empty {
                 self.simple_statement()?;
             }
-            if part < 2 {
-                if self.take(false)? != Tok::End {
-                    return Err(self.at);
-                }
+            if part < 2 && self.take(false)? != Tok::End {
+                return Err(self.lexer.at);
             }
         }
         Ok(())
@@ -451,7 +322,7 @@ impl Reader {
             "delete" => {
                 self.take(true)?;
                 if !matches!(self.take(false)?, Tok::Name(_)) {
-                    return Err(self.at);
+                    return Err(self.lexer.at);
                 }
                 if self.peek(false)?.is_op("[") {
                     self.take(false)?;
@@ -491,22 +362,22 @@ impl Reader {
                         // `x++ /re/`: a division to gawk, a regular
                         // expression to mawk.
                         if self.peek(false)?.is_op("/") || self.peek(false)?.is_op("/=") {
-                            return Err(self.at);
+                            return Err(self.lexer.at);
                         }
                     }
                     Tok::Op(o) if o == "!" => {
                         // `!~` is lexed as `!` and `~`.
                         self.take(false)?;
                         if !self.peek(false)?.is_op("~") {
-                            return Err(self.at);
+                            return Err(self.lexer.at);
                         }
                         self.take(false)?;
                         break;
                     }
                     Tok::Op(o) if (o == ">" || o == ">>" || o == "|" || o == "|&") && print => {
-                        return Err(self.at);
+                        return Err(self.lexer.at);
                     }
-                    Tok::Op(o) if o == "|" || o == "|&" || o == ">>" => return Err(self.at),
+                    Tok::Op(o) if o == "|" || o == "|&" || o == ">>" => return Err(self.lexer.at),
                     Tok::Op(o) if BINARY.contains(&o.as_str()) => {
                         self.take(false)?;
                         if o == "&&" || o == "||" || o == "?" || o == ":" {
@@ -530,7 +401,7 @@ impl Reader {
     fn operand(&mut self) -> Result<(), Stop> {
         self.nesting += 1;
         if self.nesting > MAX_NESTING {
-            return Err(self.at);
+            return Err(self.lexer.at);
         }
         let read = self.operand_inner();
         self.nesting -= 1;
@@ -549,9 +420,9 @@ impl Reader {
                 self.expr_list(false)?;
                 self.expect_op(")")
             }
-            Tok::Name(n) if KEYWORDS.contains(&n.as_str()) => Err(self.at),
+            Tok::Name(n) if KEYWORDS.contains(&n.as_str()) => Err(self.lexer.at),
             Tok::Name(n) => {
-                let call = self.chars.get(self.at) == Some(&'(')
+                let call = self.lexer.chars.get(self.lexer.at) == Some(&'(')
                     || (BUILTINS.contains(&n.as_str()) && self.peek(false)?.is_op("("));
                 if call {
                     self.expect_op("(")?;
@@ -567,39 +438,7 @@ impl Reader {
                     Ok(())
                 }
             }
-            _ => Err(self.at),
-        }
-    }
-}
-
-/// After the `[` of a bracket expression (at `i`, just past the `[`): the
-/// offset after its `]`, read as POSIX reads it (a `]` first, after an
-/// optional `^`, is a member; `[:…:]`, `[.….]`, `[=…=]` are classes).
-fn posix_bracket(chars: &[char], mut i: usize) -> Option<usize> {
-    if chars.get(i) == Some(&'^') {
-        i += 1;
-    }
-    if chars.get(i) == Some(&']') {
-        i += 1;
-    }
-    loop {
-        match *chars.get(i)? {
-            '\n' => return None,
-            ']' => return Some(i + 1),
-            '[' if matches!(chars.get(i + 1), Some(':' | '.' | '=')) => {
-                let kind = *chars.get(i + 1)?;
-                let mut j = i + 2;
-                while !(chars.get(j) == Some(&kind) && chars.get(j + 1) == Some(&']')) {
-                    if matches!(chars.get(j), None | Some('\n' | ']')) {
-                        // Not a class: the `[` is a member.
-                        j = i;
-                        break;
-                    }
-                    j += 1;
-                }
-                i = if j == i { i + 1 } else { j + 2 };
-            }
-            _ => i += 1,
+            _ => Err(self.lexer.at),
         }
     }
 }

@@ -23,6 +23,7 @@ pub mod admitted;
 pub mod agree;
 pub mod awk;
 pub mod awk_second;
+mod awk_second_lexer;
 mod bound;
 pub mod braces;
 mod builtin_args;

@@ -6,7 +6,7 @@
 //! top level too: the directory that holds its `.git`). Outside a work tree
 //! it prints nothing (and `cd ""` stays). Like `"$PWD"`, spelled `.`
 //! (HARD-VALUE-2), the value is spelled relative to the working directory:
-//! `.`, `..`, `../..`, …, which [`Word::ancestor`] spells as `.` followed
+//! `.`, `..`, `../..`, …, which `Word::ancestor` spells as `.` followed
 //! by a wildcard of `.` and `/` only. A rule then sees a word whose only
 //! unknown part is made of `.` and `/`: `cd "$(git rev-parse
 //! --show-toplevel)"` is decided by `cd *`, and a relative word read from
