@@ -5,6 +5,8 @@
 mod awk_differential;
 mod clauses;
 mod closed;
+mod contract_table;
+mod floors;
 mod ground;
 mod help_snapshot;
 mod idioms;

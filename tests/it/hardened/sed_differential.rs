@@ -16,8 +16,8 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use inner_cmd_spec::hardened::sed::{admitted, first_reading};
-use inner_cmd_spec::hardened::sed_second::steps;
+use inner_cmd_spec::hardened::programs::sed::{admitted, first_reading};
+use inner_cmd_spec::hardened::programs::sed_second::steps;
 
 /// Addresses, from sed's address grammar.
 const ADDRESSES: &[&str] = &[
