@@ -83,6 +83,11 @@ const FRAGMENTS: &[&str] = &[
     ":a b",
     "$!N",
     "s/a/b/;#x\\",
+    "s a b ",
+    "s[a[b[",
+    "s]a]b]",
+    "y,a,b,",
+    "s\u{e9}a\u{e9}b\u{e9}",
 ];
 
 /// What may separate a fragment from the next command.
