@@ -15,6 +15,7 @@ from gen_check import R
 
 RM = R(("*", "allow"), ("rm *", "deny"))
 SSH = R(("*", "allow"), ("*/.ssh/*", "deny"))
+ENV = R(("*", "allow"), ("*.env", "deny"))
 HOME_SSH = R(("*", "allow"), ("*~/.ssh*", "deny"))
 TOP = "\"$(git rev-parse --show-toplevel)\""
 
@@ -72,6 +73,18 @@ SUB_ROWS += [
 SUB_ROWS += [
     (["HARD-DEFAULT-1", "HARD-RUN-5"], RM, "sed -n \"${START:-1},+40p\" f", "ask", S("HARD-RUN-3"), "CLOSES",
      "START comes from the environment the command starts in: with START=$'1e rm -rf x\\n1' GNU sed runs `rm -rf x`; the script is not known, so no reader admits it"),
+]
+
+# HARD-PROCSUB-1: `<(…)` is a /dev/fd path; its commands are judged.
+SUB_ROWS += [
+    (["HARD-PROCSUB-1", "HARD-UNIT-2"], SSH, "diff <(sort a.txt) <(sort b.txt)", "allow", "*", "KEEPS",
+     "bash passes `/dev/fd/63` and `/dev/fd/62`: `diff /dev/fd/<n> /dev/fd/<n>` and each `sort` are held by `*`"),
+    (["HARD-PROCSUB-1", "HARD-UNIT-2"], RM, "diff <(rm -rf x) b", "deny", "rm *", "CLOSES",
+     "the command inside is judged on its own and `rm *` denies it"),
+    (["HARD-PROCSUB-1", "HARD-VALUE-6"], ENV, "diff <(cat .env) b", "deny", "*.env", "CLOSES",
+     "the inner `cat .env` meets `*.env`"),
+    (["HARD-PROCSUB-1", "HARD-READ-1"], RM, "cat x<(ls)", "ask", S("HARD-READ-1"), "CLOSES",
+     "joined to other text bash makes one word (`x/dev/fd/63`); the second reading does not read it"),
 ]
 
 # decide under the example policy: (clauses, command, outcome, why)

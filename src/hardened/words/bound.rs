@@ -33,6 +33,10 @@ pub(crate) fn expansion_spans<'s>(source: &'s str, node: Node<'_>) -> Spans<'s> 
                         })
                     }
                     "simple_expansion" | "expansion" => loop_word(source, n).map(Known::Word),
+                    // HARD-PROCSUB-1: bash passes a `/dev/fd/N` path.
+                    "process_substitution" if slice(source, n).starts_with("<(") => {
+                        Some(Known::FdPath)
+                    }
                     _ => None,
                 };
                 spans.insert(n.start_byte(), (n.end_byte(), slice(source, n), shown));

@@ -138,7 +138,11 @@ pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
             let stale = match known {
                 Known::Home => !home_known,
                 Known::WorkingDirectory => !pwd_known,
-                Known::Number | Known::Text(_) | Known::Word(_) | Known::Unknown => false,
+                Known::Number
+                | Known::FdPath
+                | Known::Text(_)
+                | Known::Word(_)
+                | Known::Unknown => false,
             };
             if stale {
                 *known = Known::Unknown;
@@ -378,6 +382,14 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
                 known: Known::Number,
                 ..
             } => out.push(WordPart::Number),
+            // HARD-PROCSUB-1: `<(…)` is a path under `/dev/fd/`.
+            Piece::Expansion {
+                known: Known::FdPath,
+                ..
+            } => {
+                out.push(WordPart::Lit("/dev/fd/".to_owned()));
+                out.push(WordPart::Number);
+            }
             Piece::Expansion {
                 known: Known::Word(ref bound),
                 quoted: true,

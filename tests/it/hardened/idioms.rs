@@ -144,3 +144,32 @@ fn hard_default_1_a_default_does_not_bound_the_environment() {
     assert_eq!(outcome(&permissive, script), Ask);
     assert_eq!(outcome(&permissive, "sed -n '1,+40p' f"), Allow);
 }
+
+/// HARD-PROCSUB-1: bash passes a `/dev/fd/N` path for `<(…)` and runs its
+/// commands; the profile judges them and reads the word as that path.
+#[test]
+fn hard_procsub_1_a_process_substitution_is_a_dev_fd_path() {
+    let dir = scratch("procsub");
+    if let Some(printed) = bash("echo <(true) <(true); echo x<(true)", &dir, &[]) {
+        let lines: Vec<&str> = printed.lines().collect();
+        let paths: Vec<&str> = lines.first().unwrap().split(' ').collect();
+        assert_eq!(paths.len(), 2, "{printed}");
+        for path in paths {
+            let n = path.strip_prefix("/dev/fd/").unwrap();
+            assert!(n.bytes().all(|b| b.is_ascii_digit()), "{path}");
+        }
+        // Joined to text, one word: not admitted.
+        assert!(lines.get(1).unwrap().starts_with("x/dev/fd/"), "{printed}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let permissive: &[(&str, PermissionState)] =
+        &[("*", Allow), ("rm *", Deny), ("*/.ssh/*", Deny)];
+    let permissive = crate::support::policy(permissive, "/home/u");
+    assert_eq!(outcome(&permissive, "diff <(sort a) <(sort b)"), Allow);
+    assert_eq!(outcome(&permissive, "cat < <(ls)"), Allow);
+    assert_eq!(outcome(&permissive, "diff <(rm -rf x) b"), Deny);
+    assert_eq!(outcome(&permissive, "diff <(cat ~/.ssh/id_rsa) b"), Deny);
+    for refused in ["tee >(wc -l)", "cat x<(ls)", "<(ls)", "cat <(ls)x"] {
+        assert_eq!(outcome(&permissive, refused), Ask, "{refused}");
+    }
+}
