@@ -46,6 +46,9 @@ pub enum Clause {
     RunOption,
     /// `HARD-RUN-7`: a setting whose key is not inert.
     RunSetting,
+    /// `HARD-RUN-9`: an option a closed option grammar does not list, or
+    /// an ambiguous abbreviation.
+    RunUnknownOption,
     /// `HARD-VALUE-7`: a word only run time knows where a modelled program
     /// may read an option, a setting or a command.
     ValueUnknown,
@@ -94,6 +97,7 @@ impl Clause {
             Self::RunWrapped => "HARD-RUN-4",
             Self::RunOption => "HARD-RUN-6",
             Self::RunSetting => "HARD-RUN-7",
+            Self::RunUnknownOption => "HARD-RUN-9",
             Self::ValueUnknown => "HARD-VALUE-7",
             Self::EffectLocale => "HARD-EFFECT-6",
             Self::ExpandArithmetic => "HARD-EXPAND-1",

@@ -69,20 +69,6 @@ pub const GIT_GLOBAL_FLAGS: &[&str] = &[
     "--list-cmds",
 ];
 
-/// The global options `git` skips with their value when it looks for the
-/// subcommand an option row of HARD-RUN-6 names. It differs from
-/// [`GIT_GLOBAL_VALUES`] (`--exec-path` here; `--super-prefix` and
-/// `--attr-source` there): issue 33 asks for one list.
-pub const GIT_SUBCOMMAND_VALUES: &[&str] = &[
-    "-C",
-    "-c",
-    "--git-dir",
-    "--work-tree",
-    "--namespace",
-    "--exec-path",
-    "--config-env",
-];
-
 /// The global options skipped with their value before any other program's
 /// subcommand (npm, pnpm, yarn).
 pub const SUBCOMMAND_VALUES: &[&str] =

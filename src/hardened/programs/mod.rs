@@ -4,14 +4,18 @@
 //! subcommand ([`runners`]), code a program runs ([`runs`], with the sub-
 //! languages [`sed`] and [`awk`], each read a second time by [`sed_second`]
 //! and [`awk_second`]), the directories an option runs it in
-//! ([`dirs`]), the settings it reads ([`settings`]) and the files it
+//! ([`dirs`]), the options a closed grammar does not
+//! read ([`closure`]), where its subcommand stands after
+//! its global options ([`globals`]), the settings it reads ([`settings`]) and the files it
 //! writes ([`writes`]). Imports the contract and
 //! the words, never the syntax floor beside it.
 
 pub mod awk;
 pub mod awk_second;
 mod awk_second_lexer;
+pub mod closure;
 pub mod dirs;
+pub mod globals;
 pub mod inner;
 pub mod runners;
 pub mod runs;

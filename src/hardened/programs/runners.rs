@@ -10,7 +10,8 @@
 //! command it names is a string only a shell or the program reads.
 
 use crate::hardened::contract::programs::{self, CommandOptions, Quirk};
-use crate::hardened::contract::settings::{GIT_SUBCOMMAND_VALUES, SUBCOMMAND_VALUES};
+use crate::hardened::contract::settings::SUBCOMMAND_VALUES;
+use crate::hardened::programs::globals::first_operand;
 use crate::hardened::programs::inner::{Inner, Runs};
 
 /// The inner command of a program whose row has a run subcommand, if `name` is one
@@ -79,23 +80,12 @@ pub fn option_runs_command(name: &str, args: &[&str]) -> bool {
         })
 }
 
-/// Where the subcommand `sub` stands: the first operand (after the
-/// program's global options; for `git` and `npm`, a global option that
-/// takes a value is skipped with it).
+/// Where the subcommand `sub` stands: the first operand after the
+/// program's global options ([`first_operand`]; npm's and its kin's
+/// value-taking options for a program without git's).
 fn subcommand_at(name: &str, args: &[&str], sub: &str) -> Option<usize> {
-    let git = programs::row(name).is_some_and(|r| r.has(Quirk::GlobalOptions));
-    let takes_value: &[&str] = match git {
-        true => GIT_SUBCOMMAND_VALUES,
-        false => SUBCOMMAND_VALUES,
-    };
-    let mut i = 0;
-    while let Some(arg) = args.get(i) {
-        if !arg.starts_with('-') {
-            return (*arg == sub).then_some(i);
-        }
-        i += if takes_value.contains(arg) { 2 } else { 1 };
-    }
-    None
+    let words: Vec<Option<&str>> = args.iter().copied().map(Some).collect();
+    first_operand(name, &words, SUBCOMMAND_VALUES).filter(|at| args.get(*at) == Some(&sub))
 }
 
 /// Whether `args` use one of the forms of `options`.

@@ -90,6 +90,13 @@ pub fn runs_code_known<S: AsRef<str>>(name: &str, args: &[S], literal: &[bool]) 
     if crate::hardened::programs::runners::option_runs_command(name, &args) {
         return Some(Clause::RunOption);
     }
+    // HARD-RUN-9: a row with its whole option grammar reads every option.
+    let grammar = [name, stem]
+        .into_iter()
+        .find_map(|n| programs::row(n)?.options);
+    if grammar.is_some_and(|g| crate::hardened::programs::closure::unread_option(&g, &args)) {
+        return Some(Clause::RunUnknownOption);
+    }
     let family = interpreter_family(name)?;
     let (long, short) = programs::row(family)?.inline()?;
     let inline = args.iter().any(|arg| {

@@ -4,6 +4,7 @@
 
 use crate::hardened::contract::programs::row;
 use crate::hardened::contract::writes::Target;
+use crate::hardened::programs::globals::first_operand;
 use crate::hardened::words::values::{unknown_word, Word};
 
 /// The files `program` writes by its own options, as spelled targets:
@@ -17,9 +18,8 @@ pub fn write_targets(program: &str, texts: &[Option<&str>], words: &[Word]) -> V
         (Some(_), Some(v)) => Word::literal(v),
         _ => unknown_word(),
     };
-    let first_operand = texts
-        .iter()
-        .position(|t| t.is_none_or(|t| !t.starts_with('-')));
+    // After git's global options, read as HARD-RUN-7 reads them.
+    let first_operand = first_operand(program, texts, &[]);
     let rows = row(program).map_or(&[][..], |r| r.writes);
     for row in rows {
         if !row.subcommands.is_empty() {

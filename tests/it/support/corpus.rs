@@ -126,6 +126,10 @@ pub const NOT_EXPRESSIBLE_AS_VECTORS: &[(&str, &str)] = &[
         "a measurement over a corpus; checked by tests/it/hardened/usefulness.rs",
     ),
     (
+        "HARD-CONTRACT-1",
+        "about the source: one table, no program name in decision code, the generated Appendix P; checked by tests/it/hardened/contract_table.rs",
+    ),
+    (
         "HARD-GROUND-1",
         "needs the execution oracle (bash in a sandbox); checked by tests/it/hardened/ground.rs",
     ),

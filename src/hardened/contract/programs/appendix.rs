@@ -5,6 +5,8 @@
 use std::fmt::Write as _;
 
 use super::{Program, Runs, FAMILIES};
+use crate::hardened::contract::settings::Form;
+use crate::hardened::contract::writes::Target;
 
 /// The appendix, as Markdown.
 #[must_use]
@@ -137,10 +139,35 @@ fn others(row: &Program) -> String {
         parts.push(format!("prints and exits {}", list(row.version_flags)));
     }
     for setting in row.settings {
-        parts.push(format!("setting {:?} (HARD-RUN-7)", setting.form));
+        let inert = setting.inert.len();
+        let text = match setting.form {
+            Form::KeyValue(spellings) => {
+                format!("setting {} `KEY=…`, {inert} inert keys", list(spellings))
+            }
+            Form::Letter(letter) => format!("setting `-{letter} KEY`, {inert} inert keys"),
+            Form::Always(spellings) => format!("setting {} always asks", list(spellings)),
+        };
+        parts.push(format!("{text} (HARD-RUN-7)"));
     }
     for write in row.writes {
-        parts.push(format!("writes {:?} (HARD-EFFECT-5)", write.target));
+        let after = match write.subcommands {
+            [] => String::new(),
+            subs => format!(" after {}", list(subs)),
+        };
+        let text = match write.target {
+            Target::Option { spellings, .. } => format!("writes the value of {}", list(spellings)),
+            Target::Primary(primaries) => format!("writes the word after {}", list(primaries)),
+            Target::Operands => "writes its operands".to_owned(),
+            Target::Assignment(key) => format!("writes `{key}…`"),
+        };
+        parts.push(format!("{text}{after} (HARD-EFFECT-5)"));
+    }
+    if let Some(options) = row.options {
+        parts.push(format!(
+            "options closed: short `{}`, long {} (HARD-RUN-9)",
+            options.short,
+            list(options.long)
+        ));
     }
     if !row.quirks.is_empty() {
         let quirks: Vec<String> = row.quirks.iter().map(|q| format!("{q:?}")).collect();

@@ -52,6 +52,9 @@ pub struct Program {
     pub writes: &'static [ProgramWrite],
     /// Behaviour a grammar does not say, read by code named for it.
     pub quirks: &'static [Quirk],
+    /// Its whole option grammar, when the row holds one: then an option it
+    /// does not list asks (`HARD-RUN-9`).
+    pub options: Option<Options>,
 }
 
 impl Program {
@@ -66,6 +69,7 @@ impl Program {
         settings: &[],
         writes: &[],
         quirks: &[],
+        options: None,
     };
 
     /// A program that runs a command this profile does not read.
@@ -115,6 +119,7 @@ impl Program {
             || !self.settings.is_empty()
             || !self.writes.is_empty()
             || !self.quirks.is_empty()
+            || self.options.is_some()
     }
 
     /// The grammar of a program whose operands are a command (`HARD-RUN-4`).
@@ -289,6 +294,16 @@ impl CommandOptions {
         one_dash: false,
         writes_config: false,
     };
+}
+
+/// A whole option grammar, from the program's `--help` (`HARD-RUN-9`).
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Short options as a getopt string (`k:` takes an argument).
+    pub short: &'static str,
+    /// Long options: `name` takes no value, `name=` a required one (attached
+    /// or the next word), `name=?` an optional attached one.
+    pub long: &'static [&'static str],
 }
 
 /// The option that runs a program in another directory, where its relative

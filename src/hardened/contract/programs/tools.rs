@@ -4,7 +4,7 @@
 
 use crate::hardened::contract::{settings, writes};
 
-use super::{Chdir, CommandOptions, Program, Quirk, Runs};
+use super::{Chdir, CommandOptions, Options, Program, Quirk, Runs};
 
 /// The rows.
 pub const ROWS: &[Program] = &[
@@ -197,21 +197,77 @@ pub const ROWS: &[Program] = &[
     },
     Program {
         name: "sort",
-        source: "manual page, coreutils 9.1",
+        source: "`sort --help`, coreutils 9.1",
         runs: &[Runs::Options(CommandOptions {
             long: &["compress-program"],
             ..CommandOptions::NONE
         })],
         writes: &[writes::SORT_OUTPUT],
+        options: Some(Options {
+            short: "bcCdfghik:mMno:rRsS:t:T:uVz",
+            long: &[
+                "ignore-leading-blanks",
+                "dictionary-order",
+                "ignore-case",
+                "general-numeric-sort",
+                "ignore-nonprinting",
+                "month-sort",
+                "human-numeric-sort",
+                "numeric-sort",
+                "random-sort",
+                "random-source=",
+                "reverse",
+                "sort=",
+                "version-sort",
+                "batch-size=",
+                "check=?",
+                "compress-program=",
+                "debug",
+                "files0-from=",
+                "key=",
+                "merge",
+                "output=",
+                "stable",
+                "buffer-size=",
+                "field-separator=",
+                "temporary-directory=",
+                "parallel=",
+                "unique",
+                "zero-terminated",
+                "help",
+                "version",
+            ],
+        }),
         ..Program::NONE
     },
     Program {
         name: "split",
-        source: "manual page, coreutils 9.1",
+        source: "`split --help`, coreutils 9.1",
         runs: &[Runs::Options(CommandOptions {
             long: &["filter"],
             ..CommandOptions::NONE
         })],
+        // The digits are the obsolete `-NUMBER` (lines per file).
+        options: Some(Options {
+            short: "0123456789C:a:b:del:n:t:ux",
+            long: &[
+                "suffix-length=",
+                "additional-suffix=",
+                "bytes=",
+                "line-bytes=",
+                "numeric-suffixes=?",
+                "hex-suffixes=?",
+                "elide-empty-files",
+                "filter=",
+                "lines=",
+                "number=",
+                "separator=",
+                "unbuffered",
+                "verbose",
+                "help",
+                "version",
+            ],
+        }),
         ..Program::NONE
     },
     Program {
@@ -1177,8 +1233,18 @@ pub const ROWS: &[Program] = &[
     },
     Program {
         name: "tee",
-        source: "manual page, coreutils 9.1",
+        source: "`tee --help`, coreutils 9.1",
         writes: &[writes::TEE_OPERANDS],
+        options: Some(Options {
+            short: "aip",
+            long: &[
+                "append",
+                "ignore-interrupts",
+                "output-error=?",
+                "help",
+                "version",
+            ],
+        }),
         ..Program::NONE
     },
     Program {
