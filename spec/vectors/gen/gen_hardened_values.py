@@ -12,6 +12,7 @@ reachable rule of the most restrictive state.
 from common import HOME, Vectors
 from gen_check import R
 from gen_hardened_programs import PROGRAM_ROWS
+from gen_hardened_subs import SUB_PIPELINE, SUB_ROWS
 
 
 def S(clause):
@@ -192,6 +193,7 @@ ROWS += [
 ]
 # The program side of the closed world (issue 33): gen_hardened_programs.py.
 ROWS += PROGRAM_ROWS
+ROWS += SUB_ROWS
 ROWS = [r if len(r) == 7 else r[:5] + ("CLOSES",) + r[5:] for r in ROWS]
 ROWS = [(c, r, cmd, st, pat, "KEEPS" if flag.startswith("KEEPS") else flag, why) for c, r, cmd, st, pat, flag, why in ROWS]
 
@@ -204,6 +206,7 @@ PIPELINE = [
     (["HARD-VALUE-6"], "cd ~ && cat .ssh/id_rsa", "deny", "read from home, `cat ~/.ssh/id_rsa` meets `*~/.ssh*`"),
     (["HARD-VALUE-6"], "cd /repo && timeout 240 pnpm install 2>&1 | tail -30; echo EXIT", "allow", "the issue's idiom: every relocated value is decided by a rule that matches the written words too (`*`), or allowed"),
 ]
+PIPELINE += SUB_PIPELINE
 
 
 def example_policy():

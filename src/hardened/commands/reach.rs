@@ -53,6 +53,12 @@ enum V {
     Any,
     /// Any text without `/`.
     Segment,
+    /// Nothing, or one code unit other than `.` and `/`, after which the
+    /// [`V::Segment`] that always follows it goes on; when it is empty, so
+    /// is that segment (`HARD-GLOB-1`: no leading dot).
+    FirstNotDot,
+    /// Any text of `.` and `/` only (`HARD-TOPLEVEL-1`).
+    DotsSlashes,
     /// Digits and `-` (the empty text too: a superset).
     Number,
     /// Either nothing, or one space and the text from this position again.
@@ -65,6 +71,7 @@ impl V {
         match self {
             V::Any => true,
             V::Segment => unit != u16::from(b'/'),
+            V::DotsSlashes => unit == u16::from(b'.') || unit == u16::from(b'/'),
             V::Number => unit == u16::from(b'-') || (0x30..=0x39).contains(&unit),
             _ => false,
         }
@@ -86,6 +93,8 @@ fn value_units(value: &Spelled) -> Vec<V> {
             Part::Lit(text) => out.extend(text.encode_utf16().map(V::Unit)),
             Part::Any => out.push(V::Any),
             Part::Segment => out.push(V::Segment),
+            Part::LeadSegment => out.extend([V::FirstNotDot, V::Segment]),
+            Part::DotsSlashes => out.push(V::DotsSlashes),
             Part::Number => out.push(V::Number),
             Part::Mark => mark = out.len(),
             Part::Repeat => out.push(V::Repeat(mark)),
@@ -167,6 +176,18 @@ fn meets(value: &[V], pattern: &[P], budget: &mut Budget) -> Option<bool> {
             }
             (Some(V::Unit(_)), Some(P::One)) => stack.push((i + 1, j + 1, flags)),
             (Some(V::Unit(_)), _) => {}
+            // A component-leading glob: empty (its segment too), or a first
+            // unit that is not `.` or `/`, then its segment.
+            (Some(V::FirstNotDot), _) => {
+                stack.push((i + 2, j, flags));
+                match p {
+                    Some(P::Unit(unit)) if unit != u16::from(b'.') && unit != u16::from(b'/') => {
+                        stack.push((i + 1, j + 1, flags | GLOB));
+                    }
+                    Some(P::One) => stack.push((i + 1, j + 1, flags)),
+                    _ => {}
+                }
+            }
             // A wildcard part ends (or was empty), or produces one more unit.
             (Some(part), _) => {
                 stack.push((i + 1, j, flags));
@@ -395,6 +416,35 @@ mod tests {
         let budget = &mut Budget::default();
         let got = meets(&any, &pattern_units("*secret*"), budget);
         assert_eq!(got, Some(true), "a variable can be anything");
+    }
+
+    /// HARD-GLOB-1: a component-leading glob yields no leading dot, so it
+    /// never spells `/.ssh/` after a `/`; the same glob after text does.
+    #[test]
+    fn hard_glob_1_no_leading_dot() {
+        let lead = |before: &str, after: &str| {
+            let mut v: Vec<V> = before.encode_utf16().map(V::Unit).collect();
+            v.extend([V::FirstNotDot, V::Segment]);
+            v.extend(after.encode_utf16().map(V::Unit));
+            v
+        };
+        let rows = [
+            ("cat ~/", "/id_rsa", "*/.ssh/*", false),
+            ("cat ~/", "ssh/id_rsa", "*/.ssh/*", false),
+            ("cat ~/", "/id_rsa", "cat ~/*", true),
+            ("cat ~/", "/id_rsa", "cat ~/x?/*", true),
+            ("cat ~/", "", "cat ~/", true),
+            ("cat src/", "/x.rs", "*/.ssh/*", false),
+            ("ls ", ".env", "*.env", true),
+        ];
+        for (before, after, pattern, want) in rows {
+            let got = meets(
+                &lead(before, after),
+                &pattern_units(pattern),
+                &mut Budget::default(),
+            );
+            assert_eq!(got, Some(want), "{before}<lead>{after} meets {pattern}");
+        }
     }
 
     /// HARD-VALUE-5: a reachable deny asks; a rule holding the value stops the search.

@@ -24,6 +24,9 @@ pub enum Check {
     Command,
     /// `$(…)`, never a backquote form.
     Substitution,
+    /// `<(…)` as a whole argument of a command or as a redirection's
+    /// target, never `>(…)` and never the command word (`HARD-PROCSUB-1`).
+    ProcessSubstitution,
     /// `$NAME` for a name of [`is_readable`].
     ReadName,
     /// `${NAME}`, `${#NAME}` or `${NAME OP literal}` ([`EXPANSION_OPERATORS`]).
@@ -127,7 +130,7 @@ pub fn title_of(clause_id: &str) -> Option<&'static str> {
 
 /// The admitted node kinds of tree-sitter-bash 0.25.1 and their checks.
 /// Every kind not listed (`array`, `brace_expression`,
-/// `c_style_for_statement`, `function_definition`, `process_substitution`,
+/// `c_style_for_statement`, `function_definition`,
 /// `translated_string`, `unset_command`, `ternary_expression`,
 /// `postfix_expression`, `ERROR`, …) is not admitted.
 pub const NODE_KINDS: &[(&str, Check)] = &[
@@ -166,6 +169,7 @@ pub const NODE_KINDS: &[(&str, Check)] = &[
     ("subscript", Check::Subscript),
     ("regex", Check::Structure),
     ("command_substitution", Check::Substitution),
+    ("process_substitution", Check::ProcessSubstitution),
     ("arithmetic_expansion", Check::Arithmetic),
     ("test_command", Check::Test),
     ("test_operator", Check::Structure),
@@ -491,7 +495,6 @@ mod tests {
             "brace_expression",
             "c_style_for_statement",
             "function_definition",
-            "process_substitution",
             "translated_string",
             "unset_command",
             "ERROR",

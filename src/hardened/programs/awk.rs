@@ -83,7 +83,41 @@ pub fn admitted(args: &[&str], literal: &[bool]) -> Result<(), Refusal> {
             "the readings of a regular expression disagree",
         ));
     }
+    // HARD-SUB-3: the grammar-driven reading must give the same tokens.
+    let second = super::awk_second::tokens(program)
+        .map_err(|_| Refusal::Program(String::new(), "the grammar-driven reading stops"))?;
+    if second != canonical(&tokens_read) {
+        return Err(Refusal::Program(
+            String::new(),
+            "the grammar-driven reading of the program disagrees",
+        ));
+    }
     check(&tokens_read)
+}
+
+/// The first reading's tokens of `program` (both bracket readings agreeing)
+/// in the canonical form both readings share (`HARD-SUB-3`): a name as
+/// written, `0` a number, `""` a string, `//` a regular expression, an
+/// operator as written, `;` a statement end.
+///
+/// # Errors
+/// An unterminated string, regular expression or bracket.
+pub fn canonical_tokens(program: &str) -> Result<Vec<String>, Refusal> {
+    tokens(program, true).map(|t| canonical(&t))
+}
+
+fn canonical(tokens: &[Token]) -> Vec<String> {
+    tokens
+        .iter()
+        .map(|t| match t {
+            Token::Name(n) => n.clone(),
+            Token::Number => "0".to_owned(),
+            Token::String => "\"\"".to_owned(),
+            Token::Regex => "//".to_owned(),
+            Token::Op(o) => o.clone(),
+            Token::End => ";".to_owned(),
+        })
+        .collect()
 }
 
 /// Keywords after which an operand, so a regular expression, may start:
@@ -361,5 +395,43 @@ mod tests {
         for program in admitted_rows {
             assert_eq!(awk(&[program]), Ok(()), "{program}");
         }
+    }
+
+    /// HARD-SUB-3: the grammar-driven reading gives the same tokens on the
+    /// everyday programs, and parts from the first where the token before a
+    /// `/` is a `)` that closes a condition (gawk and the one true awk run
+    /// the `system()` the first reading takes for a comment).
+    #[test]
+    fn hard_sub_3_awk_readings_must_agree() {
+        for program in [
+            "{print $1}",
+            "{ s += $2 } END { print s / NR }",
+            "length > 80",
+            "$1 !~ /x/ { print (1 > 2) }",
+            "function f(x) { return x * 2 } { print f($1) }",
+            "{ if ($1 > 3) print $1; else print \"no\" }",
+            "{ for (k in a) print k } { for (i = 0; i < 3; i++) n++ }",
+            "BEGIN { do x++; while (x < 3) }",
+        ] {
+            assert_eq!(
+                super::super::awk_second::tokens(program).ok(),
+                canonical_tokens(program).ok(),
+                "{program}"
+            );
+            assert_eq!(awk(&[program]), Ok(()), "{program}");
+        }
+        for program in [
+            "BEGIN { if (1) /#/; system(\"rm -rf x\") }",
+            "BEGIN { while (x) /#/; system(\"x\") }",
+            "BEGIN { for (;;) /[]#]/; system(\"x\") }",
+        ] {
+            // The first reading alone sees a division and a comment.
+            let first = canonical_tokens(program).unwrap();
+            assert!(!first.contains(&"system".to_owned()), "{program}");
+            assert!(awk(&[program]).is_err(), "{program}");
+        }
+        // Too deep to read: refused, not a stack overflow.
+        let deep = format!("BEGIN {{ x = {}1 }}", "!".repeat(100_000));
+        assert!(awk(&[deep.as_str()]).is_err());
     }
 }

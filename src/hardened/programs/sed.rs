@@ -8,6 +8,8 @@
 //! and its own argument syntax), not a scan for letters: `s/e/w/g` is a
 //! substitution with the flag `g`, and `a w foo` appends the text `w foo`.
 
+use super::sed_second::{step, Step};
+
 /// Why a sed invocation is not admitted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -83,13 +85,47 @@ pub fn admitted(args: &[&str], literal: &[bool]) -> Result<(), Refusal> {
     }
     // GNU sed joins -e scripts with newlines.
     let script = scripts.join("\n");
-    Parser::new(&script).script()
+    let first = first_reading(&script)?;
+    // HARD-SUB-1: a second, independent reading must give the same steps.
+    let second = super::sed_second::steps(&script)
+        .map_err(|at| Refusal::Script(at, "the second reading stops here"))?;
+    if let Some(at) = first_difference(&first, &second) {
+        return Err(Refusal::Script(
+            at,
+            "the two readings of the script disagree",
+        ));
+    }
+    Ok(())
+}
+
+/// The steps of `script` by the first reading (recursive descent).
+///
+/// # Errors
+/// Where the script stops being the admitted subset, and why.
+pub fn first_reading(script: &str) -> Result<Vec<Step>, Refusal> {
+    Parser::new(script).script()
+}
+
+/// The offset of the first step two readings disagree on, if any.
+fn first_difference(first: &[Step], second: &[Step]) -> Option<usize> {
+    let mismatch = first.iter().zip(second).find(|(a, b)| a != b);
+    match mismatch {
+        Some((a, b)) => Some(a.at.min(b.at)),
+        None if first.len() != second.len() => {
+            let shorter = first.len().min(second.len());
+            first.get(shorter).or(second.get(shorter)).map(|s| s.at)
+        }
+        None => None,
+    }
 }
 
 struct Parser<'s> {
     text: &'s str,
     at: usize,
     depth: usize,
+    /// The command being read: its letter and offset.
+    current: (char, usize),
+    steps: Vec<Step>,
 }
 
 impl<'s> Parser<'s> {
@@ -98,6 +134,8 @@ impl<'s> Parser<'s> {
             text,
             at: 0,
             depth: 0,
+            current: (' ', 0),
+            steps: Vec::new(),
         }
     }
 
@@ -122,7 +160,7 @@ impl<'s> Parser<'s> {
     }
 
     /// script := { blank | ';' | '\n' | comment | command }
-    fn script(mut self) -> Result<(), Refusal> {
+    fn script(mut self) -> Result<Vec<Step>, Refusal> {
         loop {
             self.skip_blanks();
             match self.peek() {
@@ -137,7 +175,13 @@ impl<'s> Parser<'s> {
         if self.depth != 0 {
             return self.refuse("unclosed {");
         }
-        Ok(())
+        Ok(self.steps)
+    }
+
+    /// Records the current command as ending at `end` (`HARD-SUB-1`).
+    fn record(&mut self, end: usize) {
+        let (letter, at) = self.current;
+        self.steps.push(step(self.text, letter, at, end));
     }
 
     fn skip_line(&mut self) {
@@ -171,9 +215,11 @@ impl<'s> Parser<'s> {
         let Some(letter) = self.bump() else {
             return self.refuse("command expected");
         };
+        self.current = (letter, self.at - letter.len_utf8());
         match letter {
             '{' => {
                 self.depth += 1;
+                self.record(self.at);
                 Ok(())
             }
             '}' => match self.depth.checked_sub(1) {
@@ -206,7 +252,8 @@ impl<'s> Parser<'s> {
                 self.end_of_command()
             }
             'a' | 'i' | 'c' => {
-                self.text();
+                let end = self.text();
+                self.record(end);
                 Ok(())
             }
             's' => self.substitute(),
@@ -286,6 +333,7 @@ impl<'s> Parser<'s> {
 
     /// After a command: blanks, then `;`, a newline, `}`, `#` or the end.
     fn end_of_command(&mut self) -> Result<(), Refusal> {
+        self.record(self.at);
         self.skip_blanks();
         match self.peek() {
             None | Some(';' | '\n' | '}' | '#') => Ok(()),
@@ -295,16 +343,18 @@ impl<'s> Parser<'s> {
 
     /// `a`, `i`, `c` text: the rest of the line, with `\`-newline
     /// continuing it (GNU one-line form and POSIX `a\` form alike): inert.
-    fn text(&mut self) {
+    /// Returns the offset where the text ends (its newline excluded).
+    fn text(&mut self) -> usize {
         while let Some(c) = self.bump() {
             match c {
                 '\\' => {
                     self.bump();
                 }
-                '\n' => break,
+                '\n' => return self.at - 1,
                 _ => {}
             }
         }
+        self.at
     }
 
     fn delimiter(&mut self) -> Result<char, Refusal> {

@@ -74,3 +74,40 @@ fn hard_run_5_sed_admits_filters() {
         Err(Refusal::Computed)
     );
 }
+
+/// HARD-SUB-1: the second reading must give the same steps; where the two
+/// part, the script is refused even when each reading alone admits it.
+#[test]
+fn hard_sub_1_sed_readings_must_agree() {
+    // Both read these alike (the everyday idioms among them).
+    for script in [
+        "1,80p",
+        "s/[/]/X/g",
+        "/^#/d",
+        "1!G;h;$!d",
+        "$a\\\nend",
+        ":x;s/a/b/;tx",
+        "/a/{p;p}",
+    ] {
+        let first = first_reading(script).unwrap();
+        assert_eq!(
+            super::super::sed_second::steps(script),
+            Ok(first),
+            "{script}"
+        );
+        assert_eq!(sed(&["-n", script]), Ok(()), "{script}");
+    }
+    // GNU sed ends a `:` label at `#` (the rest is a comment) and stops
+    // at a bare newline in a replacement; the first reading takes both as
+    // text, so the readings part and the script is refused.
+    for script in [":a#x;p", "s/a/b\nc/", "y/a\n/bc/", ":a b", "$a"] {
+        let first = first_reading(script);
+        let second = super::super::sed_second::steps(script);
+        assert!(
+            first.is_ok() || second.is_ok(),
+            "{script}: one reading admits it"
+        );
+        assert_ne!(first.ok(), second.ok(), "{script}");
+        assert!(sed(&[script]).is_err(), "{script}");
+    }
+}

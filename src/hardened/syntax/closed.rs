@@ -91,6 +91,7 @@ fn run(check: Check, source: &str, node: Node<'_>) -> Result<(), Row> {
         Check::Quoted => ok(quoted_plain(text), Row::Word),
         Check::Command => command(source, node),
         Check::Substitution => ok(text.starts_with("$("), Row::Word),
+        Check::ProcessSubstitution => ok(process_substitution(node), Row::Kind),
         Check::ReadName => ok(text.strip_prefix('$').is_some_and(is_readable), Row::Word),
         Check::Braced => ok(braced(text), Row::Expansion),
         Check::Arithmetic => ok(arithmetic(text), Row::Expansion),
@@ -104,6 +105,25 @@ fn run(check: Check, source: &str, node: Node<'_>) -> Result<(), Row> {
         Check::Group => ok(text.starts_with('{'), Row::Kind),
         Check::Subscript => ok(literal_subscript(source, node), Row::Expansion),
     }
+}
+
+/// `<(…)` standing as a whole argument of a command (not its name) or as
+/// the target of a file redirection (`HARD-PROCSUB-1`): bash passes a
+/// `/dev/fd/N` path there; `>(…)` and a part of a longer word are not
+/// admitted.
+fn process_substitution(node: Node<'_>) -> bool {
+    let reads = node.child(0).is_some_and(|open| open.kind() == "<(");
+    let Some(parent) = node.parent() else {
+        return false;
+    };
+    let placed = match parent.kind() {
+        "command" => parent
+            .child_by_field_name("name")
+            .is_none_or(|name| name.id() != node.id()),
+        "file_redirect" => true,
+        _ => false,
+    };
+    reads && placed
 }
 
 /// An inert assignment (`HARD-ADMIT-6`, `HARD-EFFECT-2`): a plain name, no subscript.

@@ -166,6 +166,11 @@ impl Lexer<'_> {
                 }
                 _ => match OPERATORS.iter().find(|op| self.rest().starts_with(**op)) {
                     Some(op) => {
+                        if *op == "<" && self.rest().get(1..2) == Some("(") {
+                            // HARD-PROCSUB-1: `<(…)`, a word of its own.
+                            self.process_substitution()?;
+                            continue;
+                        }
                         if matches!(*op, "<" | ">") && self.rest().get(1..2) == Some("(") {
                             return self.stop();
                         }
@@ -275,6 +280,37 @@ impl Lexer<'_> {
                 self.pos += 1;
             }
         }
+        Ok(())
+    }
+
+    /// `<(…)` after a blank, read recursively, ending before a blank, an
+    /// operator or the end: a word of its own (`HARD-PROCSUB-1`). Joined to
+    /// other text (`x<(ls)`, `<(ls)x`) bash makes one word of both, which
+    /// this reading does not read.
+    fn process_substitution(&mut self) -> Result<(), Disagreement> {
+        let start = self.pos;
+        let after_blank = self
+            .src
+            .get(..start)
+            .is_some_and(|before| before.ends_with([' ', '\t']));
+        if !after_blank || self.depth >= MAX_READING_DEPTH {
+            return self.stop();
+        }
+        self.pos += 2;
+        self.depth += 1;
+        self.list(true)?;
+        self.depth -= 1;
+        self.pos += 1;
+        if !matches!(
+            self.peek(),
+            None | Some(' ' | '\t' | '\n' | ';' | '&' | '|' | ')' | '<' | '>')
+        ) {
+            return self.stop();
+        }
+        let src = self.src;
+        let text = src.get(start..self.pos).unwrap_or_default();
+        let role = self.grammar.word(text);
+        self.push(TokenKind::Word, role, start);
         Ok(())
     }
 
@@ -481,7 +517,8 @@ mod tests {
             "echo ${x:-`ls`}",
             "ec\\\nho",
             "echo $\"x\"",
-            "cat <(ls)",
+            "cat >(ls)",
+            "cat x<(ls)",
             "echo 'a",
             "cat <<EOF\n$x\nEOF",
             "cat <<E\"O\"F\nx\nEOF",

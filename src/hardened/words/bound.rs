@@ -25,8 +25,18 @@ pub(crate) fn expansion_spans<'s>(source: &'s str, node: Node<'_>) -> Spans<'s> 
             | "process_substitution" => {
                 let shown = match n.kind() {
                     "arithmetic_expansion" => Some(Known::Number),
-                    "command_substitution" => heredoc_text(source, n).map(Known::Text),
+                    "command_substitution" => {
+                        heredoc_text(source, n).map(Known::Text).or_else(|| {
+                            // HARD-TOPLEVEL-1: here or above, when nothing moves it.
+                            super::toplevel::toplevel_value(source, slice(source, n))
+                                .map(Known::Word)
+                        })
+                    }
                     "simple_expansion" | "expansion" => loop_word(source, n).map(Known::Word),
+                    // HARD-PROCSUB-1: bash passes a `/dev/fd/N` path.
+                    "process_substitution" if slice(source, n).starts_with("<(") => {
+                        Some(Known::FdPath)
+                    }
                     _ => None,
                 };
                 spans.insert(n.start_byte(), (n.end_byte(), slice(source, n), shown));

@@ -38,6 +38,8 @@ pub enum Known {
     WorkingDirectory,
     /// `$?`, `$#`, `$$`, `$!`, `$((…))`: a decimal integer.
     Number,
+    /// `<(…)`: the path `/dev/fd/N` bash passes (`HARD-PROCSUB-1`).
+    FdPath,
     /// `$(cat <<'EOF' … EOF)`: the text of a quoted here-document.
     Text(String),
     /// `"$f"` in the body of `for f in WORD`: one expansion of that word.

@@ -23,6 +23,12 @@ pub enum Part {
     /// Any text without `/`: what a glob's `*`, `?` or `[…]` matches in one
     /// path component (or the pattern itself, when nothing matches).
     Segment,
+    /// A [`Part::Segment`] that starts a path component: the empty text or
+    /// text without `/` whose first character is not `.` (`HARD-GLOB-1`).
+    LeadSegment,
+    /// Any text of `.` and `/` only: the climb `/../..` to an ancestor
+    /// of unknown depth (`HARD-TOPLEVEL-1`).
+    DotsSlashes,
     /// A decimal integer, possibly negative (`$?`, `$#`, `$((…))`).
     Number,
     /// Where a glob word starts.
@@ -95,6 +101,8 @@ enum WordPart {
     Lit(String),
     Any,
     Segment,
+    LeadSegment,
+    DotsSlashes,
     Number,
     Home,
 }
@@ -130,7 +138,11 @@ pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
             let stale = match known {
                 Known::Home => !home_known,
                 Known::WorkingDirectory => !pwd_known,
-                Known::Number | Known::Text(_) | Known::Word(_) | Known::Unknown => false,
+                Known::Number
+                | Known::FdPath
+                | Known::Text(_)
+                | Known::Word(_)
+                | Known::Unknown => false,
             };
             if stale {
                 *known = Known::Unknown;
@@ -256,11 +268,16 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
         parts: Vec::new(),
         vanishes: word.iter().all(|p| matches!(p, Piece::Expansion { .. }))
             && word.iter().any(|p| {
+                // A bound word unquoted is split by bash, and the top level
+                // (HARD-TOPLEVEL-1) is empty outside a work tree.
                 matches!(
                     p,
                     Piece::Expansion {
                         known: Known::Unknown,
                         ..
+                    } | Piece::Expansion {
+                        known: Known::Word(_),
+                        quoted: false,
                     }
                 )
             }),
@@ -333,7 +350,17 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
                 quoted: false,
             } => {
                 out.glob = true;
-                out.push(WordPart::Segment);
+                // HARD-GLOB-1: a path component that starts with a
+                // wildcard never yields a name starting with `.` (bash's
+                // dotglob is off); `**` is `*` (globstar is off).
+                match out.parts.last() {
+                    None => out.push(WordPart::LeadSegment),
+                    Some(WordPart::Lit(text)) if text.ends_with('/') => {
+                        out.push(WordPart::LeadSegment);
+                    }
+                    Some(WordPart::LeadSegment) => {}
+                    Some(_) => out.push(WordPart::Segment),
+                }
             }
             Piece::Char { c, .. } => out.push(WordPart::Lit(c.to_string())),
             Piece::Expansion {
@@ -355,6 +382,14 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
                 known: Known::Number,
                 ..
             } => out.push(WordPart::Number),
+            // HARD-PROCSUB-1: `<(…)` is a path under `/dev/fd/`.
+            Piece::Expansion {
+                known: Known::FdPath,
+                ..
+            } => {
+                out.push(WordPart::Lit("/dev/fd/".to_owned()));
+                out.push(WordPart::Number);
+            }
             Piece::Expansion {
                 known: Known::Word(ref bound),
                 quoted: true,
@@ -547,6 +582,17 @@ impl Word {
         Some(out)
     }
 
+    /// The working directory or one of its ancestors, as a relative path
+    /// (`.`, `..`, `../..`, …: `HARD-TOPLEVEL-1`), spelled `.` and a
+    /// wildcard of `.` and `/` only.
+    pub(super) fn ancestor() -> Word {
+        Word {
+            parts: vec![WordPart::Lit(".".to_owned()), WordPart::DotsSlashes],
+            vanishes: false,
+            glob: false,
+        }
+    }
+
     /// A word of known text (a command name after quote removal).
     #[must_use]
     pub fn literal(text: &str) -> Word {
@@ -574,6 +620,8 @@ impl Word {
         for (index, part) in self.parts.iter().enumerate() {
             match part {
                 WordPart::Segment => out.part(Part::Segment),
+                WordPart::LeadSegment => out.part(Part::LeadSegment),
+                WordPart::DotsSlashes => out.part(Part::DotsSlashes),
                 WordPart::Number => out.part(Part::Number),
                 WordPart::Lit(text) if tilde && index == 0 => out.lit(&home_as_tilde(text, home)),
                 WordPart::Lit(text) => out.lit(text),

@@ -31,6 +31,8 @@ fn spelled(command: &str, tilde: bool) -> String {
             Part::Lit(t) => t.clone(),
             Part::Any => "<*>".to_owned(),
             Part::Segment => "<s>".to_owned(),
+            Part::LeadSegment => "<l>".to_owned(),
+            Part::DotsSlashes => "<./>".to_owned(),
             Part::Number => "<n>".to_owned(),
             Part::Mark => "(".to_owned(),
             Part::Repeat => ")+".to_owned(),
@@ -78,7 +80,11 @@ fn hard_value_4_wildcards() {
         ("echo \"$PWD\"/x $(pwd)", false, "echo ./x <*>"),
         ("echo \"$(pwd)\"", false, "echo ."),
         ("echo $? \"$((1+2))\"", false, "echo <n> <n>"),
-        ("echo src/*.rs", false, "echo (src/<s>.rs)+"),
+        ("echo src/*.rs", false, "echo (src/<l>.rs)+"),
+        // HARD-GLOB-1: a wildcard that starts a component yields no
+        // leading dot; `**` is `*`; one after text is any segment.
+        ("echo src/**/a*b", false, "echo (src/<l>/a<s>b)+"),
+        ("echo *x ?", false, "echo (<l>x)+ (<l>)+"),
         ("echo a[bc]d", false, "echo (a<*>d)+"),
         ("echo a[b", false, "echo (a<*>b)+"),
         ("echo x$y", false, "echo x<*>"),
@@ -88,10 +94,33 @@ fn hard_value_4_wildcards() {
         (
             "for f in src/*.rs; do echo \"$f\"; done",
             false,
-            "echo src/<s>.rs",
+            "echo src/<l>.rs",
         ),
         ("for f in a b; do echo \"$f\"; done", false, "echo<*>"),
         ("for f in x; do f=/etc; echo \"$f\"; done", false, "echo<*>"),
+        // HARD-TOPLEVEL-1: here or above, spelled relative; unquoted, or
+        // beside another git or a GIT_ variable, unknown.
+        (
+            "echo \"$(git rev-parse --show-toplevel)/x\"",
+            false,
+            "echo .<./>/x",
+        ),
+        ("echo $(git rev-parse --show-toplevel)", false, "echo<*>"),
+        (
+            "git config core.worktree /; echo \"$(git rev-parse --show-toplevel)\"",
+            false,
+            "echo<*>",
+        ),
+        (
+            "export GIT_WORK_TREE=/; echo \"$(git rev-parse --show-toplevel)\"",
+            false,
+            "echo<*>",
+        ),
+        (
+            "echo \"$(git rev-parse --show-toplevel --x)\"",
+            false,
+            "echo<*>",
+        ),
     ];
     for (command, tilde, want) in rows {
         assert_eq!(spelled(command, tilde), want, "{command:?}");

@@ -211,7 +211,11 @@ fn hard_read_1_second_reading() {
         ("echo `ls`", false),
         ("ec\\\nho hi", false),
         ("echo $\"x\"", false),
-        ("cat <(ls)", false),
+        ("cat >(ls)", false),
+        ("cat x<(ls)", false),
+        // HARD-PROCSUB-1: `<(…)` as a word of its own is read.
+        ("diff <(sort a) <(sort b)", true),
+        ("cat < <(ls)", true),
         ("cat <<EOF\n$(rm -rf x)\nEOF", false),
     ] {
         let tree = parser.parse(command, None).unwrap();
