@@ -229,7 +229,7 @@ pub fn render_hardened(outcome: &Outcome) -> String {
     {
         // HARD-TRACE-1: a closed-world clause names what it refused, and
         // HARD-READ-2 the two roles.
-        let what = crate::hardened::admitted::title_of(&id)
+        let what = crate::hardened::contract::admitted::title_of(&id)
             .map(|title| format!(": {title}"))
             .unwrap_or_default();
         let roles = detail.map(|d| format!(" ({d})")).unwrap_or_default();

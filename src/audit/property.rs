@@ -11,7 +11,7 @@ use crate::ground::{literal_words, quote_words, shell_quote, Executed, Execution
 /// Bash's builtins (bash 5.2, `compgen -b`), one list for the crate: a
 /// record of one ran no program but is a simple command bash executed,
 /// judged by its text.
-use crate::hardened::admitted::ALL_BUILTINS as BUILTINS;
+use crate::hardened::contract::admitted::ALL_BUILTINS as BUILTINS;
 
 /// Words that start a compound command's head or a keyword record: it runs
 /// no program itself (`INV-GROUND-6`); what it runs is recorded apart.

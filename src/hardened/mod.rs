@@ -6,53 +6,33 @@
 //! (`HARD-1`), so it is never looser than the deployed profile, and it fails
 //! closed wherever its model of bash is unsure.
 //!
-//! Submodules, in the order a command flows through them: [`walk`] finds
-//! what to judge (`command` judges one simple command), using [`parse`]
-//! for texts the parser and bash read
-//! differently, [`spelling`] for names and separators, [`runs`] for
-//! commands that run unseen code, [`expand`] for expansions that evaluate
-//! data and [`effects`] for redirections and assignments, and [`moved`]
-//! for where a `cd` leads relative words; [`dewrap`] is the
-//! authorizer's extra guard. [`closed`] holds the whole tree to the admitted
-//! subset of [`admitted`] and [`redirections`] (the closed world), and
-//! [`reading`] reads the text a second time, without the parser, giving each
-//! token the role bash's grammar gives it ([`roles`]), for [`agree`] to
-//! check that both readings agree on spans and roles.
+//! The module is laid out in floors; each floor imports only from the
+//! floors below it (`tests/it/hardened/floors.rs` holds the order and
+//! fails on an import from above):
+//!
+//! | floor | folder | what it holds |
+//! |---|---|---|
+//! | 0 | [`contract`] | the facts, as data: admitted syntax, program tables, variables, paths, clauses |
+//! | 1 | [`words`] | what bash makes of a word: pieces, values, spellings, expansions |
+//! | 2 | [`syntax`] | the parse, the second reading, the closed world, the locale |
+//! | 2 | [`programs`] | what a program runs, writes and where, read from the contract |
+//! | 3 | [`commands`] | the walk, one command judged, effects, `cd`s, reach |
+//! | 4 | this file | the profile: the hardened answer from the judgements |
+//!
+//! The two floors numbered 2 do not import each other. The only cycle left
+//! is inside [`words`]: a word holds words (`$( )`, braces).
 
-pub mod admitted;
-pub mod agree;
-pub mod awk;
-mod bound;
-pub mod braces;
-mod builtin_args;
-pub mod closed;
-mod command;
+pub mod commands;
 pub mod contract;
-pub mod dewrap;
-pub mod effects;
-pub mod expand;
-mod judgement;
-pub mod locale;
-pub mod moved;
-pub mod parse;
-mod program_tables;
 pub mod programs;
-pub mod reach;
-pub mod reading;
-pub mod redirections;
-pub mod roles;
-pub mod runners;
-pub mod runs;
-pub mod sed;
-pub mod spelling;
-pub mod values;
-pub mod walk;
-mod word_parts;
+pub mod syntax;
 pub mod words;
-pub mod wrapped;
 
-use serde::{Serialize, Serializer};
-use tree_sitter::Node;
+pub use contract::clauses::{clause_of, Clause};
+
+use commands::{dewrap, effects, moved, reach, walk};
+use syntax::parse;
+use words::values;
 
 use crate::authorize::DewrapGuard;
 use crate::events::Event;
@@ -145,165 +125,6 @@ impl DewrapGuard for Profile {
             command: full.to_owned(),
             inner_command: inner.to_owned(),
         })
-    }
-}
-
-/// A hardened clause that can decide an answer (`HARD-*`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Clause {
-    /// `HARD-PARSE-1`: the parse has an `ERROR` or `MISSING` node.
-    ParseError,
-    /// `HARD-PARSE-2`: the command contains U+0000.
-    Nul,
-    /// `HARD-PARSE-3`: blanks the parser and bash disagree on.
-    Blanks,
-    /// `HARD-PARSE-4`: a here-document bash does not end where the parser does.
-    HeredocDelimiter,
-    /// `HARD-PARSE-5`: an escaped blank the parser skips or that ends an argument.
-    EscapedBlank,
-    /// `HARD-PARSE-6`: a newline the parser reads as a blank inside a command.
-    NewlineInCommand,
-    /// `HARD-PARSE-7`: words after a redirection's target, which the parser
-    /// gives to the redirection and bash to the command.
-    WordsAfterRedirect,
-    /// `HARD-UNIT-5`: a command of comments only.
-    CommentOnly,
-    /// `HARD-DEWRAP-1`: de-wrapping changed the parse.
-    DewrapChangesParse,
-    /// `HARD-SPELL-2`: a wrapper floor of the dequoted name.
-    SpellFloor,
-    /// `HARD-SPELL-3`: the command name is computed at run time.
-    SpellComputed,
-    /// `HARD-RUN-1`: a builtin that runs code or changes what runs.
-    RunBuiltin,
-    /// `HARD-RUN-2`: a shell reading its script from standard input.
-    RunShellStdin,
-    /// `HARD-RUN-3`: an interpreter's inline or standard-input program.
-    RunInline,
-    /// `HARD-RUN-4`: a program that runs a command this profile cannot read.
-    RunWrapped,
-    /// `HARD-RUN-6`: an option, subcommand word or setting that runs a
-    /// command line or a program it names.
-    RunOption,
-    /// `HARD-RUN-7`: a setting whose key is not inert.
-    RunSetting,
-    /// `HARD-VALUE-7`: a word only run time knows where a modelled program
-    /// may read an option, a setting or a command.
-    ValueUnknown,
-    /// `HARD-EFFECT-6`: a locale assignment before bytes outside ASCII.
-    EffectLocale,
-    /// `HARD-EXPAND-1`: arithmetic evaluation of run-time data.
-    ExpandArithmetic,
-    /// `HARD-EXPAND-2`: indirect or prompt expansion.
-    ExpandIndirect,
-    /// `HARD-EFFECT-2`: an assignment that can change what runs.
-    EffectAssignment,
-    /// `HARD-EFFECT-3`: redirections with no command.
-    NamelessCommand,
-    /// `HARD-EFFECT-4`: a write outside the working and temporary directories.
-    EffectWrite,
-    /// `HARD-ADMIT-2` to `HARD-ADMIT-7`: a construct outside the admitted
-    /// subset, by the row of the table it fails.
-    NotAdmitted(admitted::Row),
-    /// `HARD-READ-1`: the second reading disagrees with the tree, or cannot
-    /// read the text.
-    SecondReading,
-    /// `HARD-READ-2`: a token the second reading gives the first role and
-    /// the tree the second.
-    Roles(roles::Role, roles::Role),
-}
-
-impl Clause {
-    /// The clause id in `spec/SPEC.md`.
-    #[must_use]
-    pub const fn id(self) -> &'static str {
-        match self {
-            Self::ParseError => "HARD-PARSE-1",
-            Self::Nul => "HARD-PARSE-2",
-            Self::Blanks => "HARD-PARSE-3",
-            Self::HeredocDelimiter => "HARD-PARSE-4",
-            Self::EscapedBlank => "HARD-PARSE-5",
-            Self::NewlineInCommand => "HARD-PARSE-6",
-            Self::WordsAfterRedirect => "HARD-PARSE-7",
-            Self::CommentOnly => "HARD-UNIT-5",
-            Self::DewrapChangesParse => "HARD-DEWRAP-1",
-            Self::SpellFloor => "HARD-SPELL-2",
-            Self::SpellComputed => "HARD-SPELL-3",
-            Self::RunBuiltin => "HARD-RUN-1",
-            Self::RunShellStdin => "HARD-RUN-2",
-            Self::RunInline => "HARD-RUN-3",
-            Self::RunWrapped => "HARD-RUN-4",
-            Self::RunOption => "HARD-RUN-6",
-            Self::RunSetting => "HARD-RUN-7",
-            Self::ValueUnknown => "HARD-VALUE-7",
-            Self::EffectLocale => "HARD-EFFECT-6",
-            Self::ExpandArithmetic => "HARD-EXPAND-1",
-            Self::ExpandIndirect => "HARD-EXPAND-2",
-            Self::EffectAssignment => "HARD-EFFECT-2",
-            Self::NamelessCommand => "HARD-EFFECT-3",
-            Self::EffectWrite => "HARD-EFFECT-4",
-            Self::NotAdmitted(row) => row.id(),
-            Self::SecondReading => "HARD-READ-1",
-            Self::Roles(..) => "HARD-READ-2",
-        }
-    }
-
-    /// A clause of §12.1: the parser and bash read the text differently.
-    #[must_use]
-    pub const fn is_parse(self) -> bool {
-        matches!(
-            self,
-            Self::ParseError
-                | Self::Nul
-                | Self::Blanks
-                | Self::HeredocDelimiter
-                | Self::EscapedBlank
-                | Self::NewlineInCommand
-                | Self::WordsAfterRedirect
-        )
-    }
-
-    /// The matched pattern of an answer this clause decided: `<hardened:ID>`,
-    /// and for `HARD-READ-2` the two roles (`<hardened:HARD-READ-2: bash
-    /// reads an argument, the parser a redirection target>`, `HARD-TRACE-1`).
-    #[must_use]
-    pub fn sentinel(self) -> String {
-        match self {
-            Self::Roles(reading, tree) => format!(
-                "<hardened:{}: bash reads {} {}, the parser {} {}>",
-                self.id(),
-                article(reading.name()),
-                reading.name(),
-                article(tree.name()),
-                tree.name()
-            ),
-            _ => format!("<hardened:{}>", self.id()),
-        }
-    }
-}
-
-impl Serialize for Clause {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.id())
-    }
-}
-
-/// The hardened clause named by a matched pattern `<hardened:ID>`, if any.
-#[must_use]
-pub fn clause_of(matched_pattern: Option<&str>) -> Option<&str> {
-    let inner = matched_pattern?
-        .strip_prefix("<hardened:")?
-        .strip_suffix('>')?;
-    inner.split(':').next()
-}
-
-/// `a` or `an` before a role's name.
-fn article(name: &str) -> &'static str {
-    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
     }
 }
 
@@ -439,17 +260,6 @@ fn stricter(a: CheckResult, b: CheckResult) -> CheckResult {
     } else {
         a
     }
-}
-
-/// The named children of `node`, in order (the walk's parts share it).
-fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut cursor = node.walk();
-    node.named_children(&mut cursor).collect()
-}
-
-/// The source text of `node`.
-fn slice<'s>(source: &'s str, node: Node<'_>) -> &'s str {
-    source.get(node.start_byte()..node.end_byte()).unwrap_or("")
 }
 
 /// A policy asked under a profile: the authorizer's permission query

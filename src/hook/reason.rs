@@ -18,7 +18,7 @@ pub fn explain(outcome: &Outcome, profile: Profile, notes: &[String]) -> (String
     )];
     let mut decided_by = None;
     for (place, id, text) in trace::hardened_clauses(outcome) {
-        let what = hardened::admitted::title_of(&id)
+        let what = hardened::contract::admitted::title_of(&id)
             .map(|title| format!(": {title}"))
             .unwrap_or_default();
         parts.push(format!(

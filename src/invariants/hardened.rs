@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::image::Stripping;
 use super::policy::PolicyInvariantViolation;
 use crate::authorize::Decision;
-use crate::hardened::walk::{judgements, Judgement};
+use crate::hardened::commands::walk::{judgements, Judgement};
 use crate::payload;
 use crate::policy::Policy;
 use crate::verdict::{PermissionState, Verdict};

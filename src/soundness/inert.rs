@@ -11,7 +11,7 @@
 //! counted apart, never a hold.
 
 use super::observation::GroundObservation;
-use crate::hardened::effects::{is_inert_assignment, INERT_VARIABLES};
+use crate::hardened::contract::variables::{is_inert_assignment, INERT_VARIABLES};
 use crate::invariants::{judge_ground, unjudged_environment, unjudged_variables};
 
 /// G-9: the violation is the record's environment form, every unjudged

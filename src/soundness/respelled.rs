@@ -19,7 +19,7 @@ pub(super) fn read_as_bash(text: &str) -> String {
     while let Some(at) = rest.find("$'") {
         out.push_str(rest.get(..at).unwrap_or_default());
         let body = rest.get(at + 2..).unwrap_or_default();
-        match crate::hardened::spelling::ansi_c(body) {
+        match crate::hardened::words::spelling::ansi_c(body) {
             Some((decoded, read)) => {
                 let raw = body.get(..read.saturating_sub(1)).unwrap_or_default();
                 out.push_str(decoded.as_deref().unwrap_or(raw));

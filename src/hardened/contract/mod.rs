@@ -1,10 +1,21 @@
-//! The program contract, as data (spec §12.5, `HARD-RUN-7`, `HARD-EFFECT-5`).
-//!
-//! The first rows of the one program table issue 33 asks for: the settings
-//! a program reads from its own words (`git -c KEY=…`, `apt-get -o KEY=…`,
-//! `python3 -m MODULE`) with the keys that are inert, and the options that
-//! make a program write a file (`git log --output=F`, `find -fprint F`).
-//! Decision code reads these rows; it names no program itself.
+//! Floor 0, the contract (spec chapter 12): the facts every judgement reads,
+//! as data — the admitted shell syntax ([`admitted`], [`redirections`]),
+//! the parts of bash's grammar ([`role`]), the clauses that decide
+//! ([`clauses`]), the program contract ([`programs`], one row per
+//! program, with the kinds of facts it holds: [`settings`], [`writes`], and
+//! the names a program is known by, [`names`]), the inert
+//! variables ([`variables`]) and the path facts of a write ([`paths`]).
+//! Decision code reads these rows; it names no program itself. This floor
+//! imports nothing else of the profile.
 
+pub mod admitted;
+pub mod clauses;
+pub mod names;
+pub mod paths;
+pub mod programs;
+pub mod redirections;
+pub mod role;
 pub mod settings;
+pub mod tree;
+pub mod variables;
 pub mod writes;

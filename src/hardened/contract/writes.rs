@@ -6,8 +6,6 @@
 //! target. Copying and moving (`cp`, `mv`, `install`) are left to the
 //! rules: their destinations are their purpose.
 
-use crate::hardened::values::{unknown_word, Word};
-
 /// Where a program's write target stands among its words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
@@ -31,11 +29,10 @@ pub enum Target {
     Assignment(&'static str),
 }
 
-/// One row of the table.
+/// One option or operand through which a program writes a file; a
+/// program's row of [`super::programs`] lists its own.
 #[derive(Debug, Clone, Copy)]
 pub struct ProgramWrite {
-    /// The program's names.
-    pub programs: &'static [&'static str],
     /// Only after one of these subcommands (the first operand), or any.
     pub subcommands: &'static [&'static str],
     /// Where the target stands.
@@ -44,270 +41,123 @@ pub struct ProgramWrite {
     pub source: &'static str,
 }
 
-/// The table.
-pub const PROGRAM_WRITES: &[ProgramWrite] = &[
-    ProgramWrite {
-        programs: &["git"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &["--output", "--output-directory"],
-            cluster: false,
-            abbreviates: true,
-        },
-        source: "git-diff(1), git-log(1), git-format-patch(1), git-archive(1), git 2.39 \
-                 (parse-options takes unambiguous abbreviations)",
+/// Git's `--output` (any subcommand that has it).
+pub const GIT_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["--output", "--output-directory"],
+        cluster: false,
+        abbreviates: true,
     },
-    ProgramWrite {
-        programs: &["git"],
-        subcommands: &["archive", "format-patch"],
-        target: Target::Option {
-            spellings: &["-o"],
-            cluster: false,
-            abbreviates: false,
-        },
-        source: "git-archive(1), git-format-patch(1)",
-    },
-    ProgramWrite {
-        programs: &["find"],
-        subcommands: &[],
-        target: Target::Primary(&["-fprint", "-fprint0", "-fprintf", "-fls"]),
-        source: "find(1), findutils 4.9",
-    },
-    ProgramWrite {
-        programs: &["sort"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &["-o", "--output"],
-            cluster: true,
-            abbreviates: true,
-        },
-        source: "sort --help, coreutils 9.1",
-    },
-    ProgramWrite {
-        programs: &["tee"],
-        subcommands: &[],
-        target: Target::Operands,
-        source: "tee --help, coreutils 9.1",
-    },
-    ProgramWrite {
-        programs: &["curl"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &[
-                "-o",
-                "--output",
-                "-D",
-                "--dump-header",
-                "-c",
-                "--cookie-jar",
-                "--trace",
-                "--trace-ascii",
-                "--stderr",
-                "--libcurl",
-                "--output-dir",
-            ],
-            cluster: true,
-            abbreviates: false,
-        },
-        source: "curl(1), curl 7.88",
-    },
-    ProgramWrite {
-        programs: &["wget"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &[
-                "-O",
-                "--output-document",
-                "-o",
-                "--output-file",
-                "-a",
-                "--append-output",
-                "-P",
-                "--directory-prefix",
-                "--save-cookies",
-            ],
-            cluster: true,
-            abbreviates: true,
-        },
-        source: "wget --help, GNU Wget 1.21",
-    },
-    ProgramWrite {
-        programs: &["gcc", "cc", "c++", "g++", "clang", "clang++"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &["-o"],
-            cluster: false,
-            abbreviates: false,
-        },
-        source: "gcc(1), GCC 12",
-    },
-    ProgramWrite {
-        programs: &["vim", "vi", "nvim", "view", "ex", "vimdiff"],
-        subcommands: &[],
-        target: Target::Option {
-            spellings: &["-w", "-W"],
-            cluster: false,
-            abbreviates: false,
-        },
-        source: "vim --help, Vim 9.0 (found by scripts/program-help-scan.py)",
-    },
-    ProgramWrite {
-        programs: &["dd"],
-        subcommands: &[],
-        target: Target::Assignment("of="),
-        source: "dd --help, coreutils 9.1",
-    },
-];
+    source: "git-diff(1), git-log(1), git-format-patch(1), git-archive(1), git 2.39 \
+             (parse-options takes unambiguous abbreviations)",
+};
 
-/// The files `program` writes by its own options, as spelled targets:
-/// `texts[i]` is argument `i`'s exact value when known, `words[i]` its
-/// spelled word (an unknown target is [`unknown_word`]).
-#[must_use]
-pub fn write_targets(program: &str, texts: &[Option<&str>], words: &[Word]) -> Vec<Word> {
-    let mut out = Vec::new();
-    let word = |i: usize| words.get(i).cloned().unwrap_or_else(unknown_word);
-    let attached = |i: usize, value: Option<&str>| match (texts.get(i).copied().flatten(), value) {
-        (Some(_), Some(v)) => Word::literal(v),
-        _ => unknown_word(),
-    };
-    let first_operand = texts
-        .iter()
-        .position(|t| t.is_none_or(|t| !t.starts_with('-')));
-    for row in PROGRAM_WRITES
-        .iter()
-        .filter(|r| r.programs.contains(&program))
-    {
-        if !row.subcommands.is_empty() {
-            let sub = first_operand.and_then(|i| texts.get(i).copied().flatten());
-            if !sub.is_some_and(|s| row.subcommands.contains(&s)) {
-                continue;
-            }
-        }
-        let mut i = 0;
-        while i < texts.len() {
-            let text = texts.get(i).copied().flatten();
-            if text == Some("--") && row.target != Target::Operands {
-                break;
-            }
-            match (row.target, text) {
-                (_, None) => {}
-                (Target::Primary(primaries), Some(t)) if primaries.contains(&t) => {
-                    out.push(word(i + 1));
-                    i += 1;
-                }
-                (Target::Assignment(key), Some(t)) => {
-                    if let Some(v) = t.strip_prefix(key) {
-                        out.push(attached(i, Some(v)));
-                    }
-                }
-                // `-` is standard output, no file.
-                (Target::Operands, Some(t)) if !t.starts_with('-') => out.push(word(i)),
-                (
-                    Target::Option {
-                        spellings,
-                        cluster,
-                        abbreviates,
-                    },
-                    Some(t),
-                ) => {
-                    if let Some(value) = option_value(t, spellings, cluster, abbreviates) {
-                        match value {
-                            Some(v) => out.push(attached(i, Some(v))),
-                            None => {
-                                out.push(word(i + 1));
-                                i += 1;
-                            }
-                        }
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-    }
-    out
-}
+/// `git archive -o`, `git format-patch -o`.
+pub const GIT_OUTPUT_SHORT: ProgramWrite = ProgramWrite {
+    subcommands: &["archive", "format-patch"],
+    target: Target::Option {
+        spellings: &["-o"],
+        cluster: false,
+        abbreviates: false,
+    },
+    source: "git-archive(1), git-format-patch(1)",
+};
 
-/// Whether `arg` is one of the option `spellings`: `Some(Some(v))` with an
-/// attached value, `Some(None)` with the value in the next word.
-fn option_value<'a>(
-    arg: &'a str,
-    spellings: &[&str],
-    cluster: bool,
-    abbreviates: bool,
-) -> Option<Option<&'a str>> {
-    if let Some(long) = arg.strip_prefix("--") {
-        let (name, value) = match long.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (long, None),
-        };
-        let hit = spellings
-            .iter()
-            .filter_map(|s| s.strip_prefix("--"))
-            .any(|s| s == name || (abbreviates && !name.is_empty() && s.starts_with(name)));
-        return hit.then_some(value);
-    }
-    let letters = arg.strip_prefix('-').filter(|l| !l.is_empty())?;
-    for spelling in spellings.iter().filter(|s| !s.starts_with("--")) {
-        let letter = spelling.strip_prefix('-')?;
-        if let Some(rest) = letters.strip_prefix(letter) {
-            return Some((!rest.is_empty()).then_some(rest));
-        }
-        if cluster {
-            if let Some(at) = letters.find(letter) {
-                let rest = letters.get(at + letter.len()..).unwrap_or_default();
-                return Some((!rest.is_empty()).then_some(rest));
-            }
-        }
-    }
-    None
-}
+/// Find's `-fprint*` and `-fls` primaries.
+pub const FIND_PRINT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Primary(&["-fprint", "-fprint0", "-fprintf", "-fls"]),
+    source: "find(1), findutils 4.9",
+};
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// `sort -o`.
+pub const SORT_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-o", "--output"],
+        cluster: true,
+        abbreviates: true,
+    },
+    source: "sort --help, coreutils 9.1",
+};
 
-    fn targets(program: &str, args: &[&str]) -> Vec<Option<String>> {
-        let texts: Vec<Option<&str>> = args.iter().map(|a| Some(*a)).collect();
-        let words: Vec<Word> = args.iter().map(|a| Word::literal(a)).collect();
-        write_targets(program, &texts, &words)
-            .iter()
-            .map(|w| w.literal_text().map(str::to_owned))
-            .collect()
-    }
+/// Tee's operands.
+pub const TEE_OPERANDS: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Operands,
+    source: "tee --help, coreutils 9.1",
+};
 
-    /// HARD-EFFECT-5: where each program's own write target stands.
-    #[test]
-    fn hard_effect_5_program_writes() {
-        let some = |t: &str| vec![Some(t.to_owned())];
-        assert_eq!(
-            targets("git", &["log", "--output=.git/config"]),
-            some(".git/config")
-        );
-        assert_eq!(targets("git", &["diff", "--outp", "../x"]), some("../x"));
-        assert_eq!(targets("git", &["format-patch", "-o", "out"]), some("out"));
-        assert_eq!(targets("git", &["grep", "-o", "x"]), vec![]);
-        assert_eq!(targets("find", &[".", "-fprintf", "f", "%p"]), some("f"));
-        assert_eq!(targets("find", &[".", "-name", "x"]), vec![]);
-        assert_eq!(targets("sort", &["-uo", "f", "a"]), some("f"));
-        assert_eq!(targets("sort", &["-of", "a"]), some("f"));
-        assert_eq!(targets("sort", &["--out=f", "a"]), some("f"));
-        assert_eq!(targets("sort", &["-u", "a"]), vec![]);
-        assert_eq!(
-            targets("tee", &["-a", "a", "b"]),
-            vec![Some("a".to_owned()), Some("b".to_owned())]
-        );
-        assert_eq!(targets("curl", &["-sSLo", "x", "u"]), some("x"));
-        assert_eq!(targets("dd", &["if=a", "of=b"]), some("b"));
-        assert_eq!(targets("ls", &["-o", "x"]), vec![]);
-        let unknown = write_targets(
-            "git",
-            &[Some("log"), None],
-            &[Word::literal("log"), unknown_word()],
-        );
-        assert!(
-            unknown.is_empty(),
-            "an unknown word is not read as an option"
-        );
-    }
-}
+/// Curl's file options.
+pub const CURL_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &[
+            "-o",
+            "--output",
+            "-D",
+            "--dump-header",
+            "-c",
+            "--cookie-jar",
+            "--trace",
+            "--trace-ascii",
+            "--stderr",
+            "--libcurl",
+            "--output-dir",
+        ],
+        cluster: true,
+        abbreviates: false,
+    },
+    source: "curl(1), curl 7.88",
+};
+
+/// Wget's file options.
+pub const WGET_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &[
+            "-O",
+            "--output-document",
+            "-o",
+            "--output-file",
+            "-a",
+            "--append-output",
+            "-P",
+            "--directory-prefix",
+            "--save-cookies",
+        ],
+        cluster: true,
+        abbreviates: true,
+    },
+    source: "wget --help, GNU Wget 1.21",
+};
+
+/// A compiler's `-o`.
+pub const CC_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-o"],
+        cluster: false,
+        abbreviates: false,
+    },
+    source: "gcc(1), GCC 12",
+};
+
+/// Vim's `-w`/`-W` script output.
+pub const VIM_WRITE: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-w", "-W"],
+        cluster: false,
+        abbreviates: false,
+    },
+    source: "vim --help, Vim 9.0 (found by scripts/program-help-scan.py)",
+};
+
+/// `dd of=`.
+pub const DD_OF: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Assignment("of="),
+    source: "dd --help, coreutils 9.1",
+};

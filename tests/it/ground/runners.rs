@@ -316,13 +316,12 @@ fn inv_ground_9_no_command_runs_a_shell_or_nothing() {
 #[test]
 fn inv_ground_9_every_command_runner_is_judged_by_hard_run_4() {
     use inner_cmd_spec::ground::TRANSPARENT_WRAPPERS;
-    use inner_cmd_spec::hardened::programs::{PROGRAMS, UNMODELLED};
+    use inner_cmd_spec::hardened::contract::programs::row;
     use inner_cmd_spec::hardened::Profile;
     use inner_cmd_spec::pipeline::{decide_profiled, Options};
     use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
 
-    let judged =
-        |name: &str| PROGRAMS.iter().any(|(n, _)| *n == name) || UNMODELLED.contains(&name);
+    let judged = |name: &str| row(name).is_some_and(|r| r.grammar().is_some() || r.unread());
     let unjudged: Vec<&str> = TRANSPARENT_WRAPPERS
         .iter()
         .chain(&COMMAND_RUNNERS)

@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use inner_cmd_spec::hardened::awk::admitted;
+use inner_cmd_spec::hardened::programs::awk::admitted;
 
 const BEFORE: &[&str] = &[
     "print", "printf", "return", "else", "do", "x", "1", ")", "$1", "x++", "]", "in", "getline", "",

@@ -6,7 +6,8 @@
 
 use std::process::Command;
 
-use inner_cmd_spec::hardened::{walk, Profile};
+use inner_cmd_spec::hardened::commands::walk;
+use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide, decide_profiled, Options};
 use inner_cmd_spec::policy::Policy;
 use inner_cmd_spec::protocol::handle_line;

@@ -8,7 +8,8 @@
 //! included on purpose (another operator, quoting, nesting, attached
 //! options).
 
-use inner_cmd_spec::hardened::{agree, closed, Profile};
+use inner_cmd_spec::hardened::syntax::{agree, closed};
+use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
 use inner_cmd_spec::policy::units::bash_parser;
 use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};

@@ -5,6 +5,7 @@
 mod awk_differential;
 mod clauses;
 mod closed;
+mod floors;
 mod ground;
 mod help_snapshot;
 mod moved;

@@ -5,9 +5,9 @@
 //! setting (HARD-RUN-7), and every program write of HARD-EFFECT-5 into
 //! `.git` are not allowed, while the everyday idioms stay allowed.
 
+use inner_cmd_spec::hardened::contract::programs;
 use inner_cmd_spec::hardened::contract::settings::GIT_GLOBAL_VALUES;
-use inner_cmd_spec::hardened::contract::writes::{Target, PROGRAM_WRITES};
-use inner_cmd_spec::hardened::runners::COMMAND_OPTIONS;
+use inner_cmd_spec::hardened::contract::writes::Target;
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
 use inner_cmd_spec::policy::Policy;
@@ -22,13 +22,9 @@ fn outcome(policy: &Policy, command: &str) -> PermissionState {
     decide_profiled(policy, command, &Options::default(), Profile::Hardened).outcome
 }
 
-/// The long options of a HARD-RUN-6 row (`long:` field), each as a word
-/// `--NAME=x`.
-fn long_options(syntax: &str) -> Vec<String> {
-    syntax
-        .split(' ')
-        .filter_map(|f| f.strip_prefix("long:"))
-        .flat_map(|l| l.split(','))
+/// The long options of a HARD-RUN-6 form, each as a word `--NAME=x`.
+fn long_options(long: &[&str]) -> Vec<String> {
+    long.iter()
         .filter(|n| !n.is_empty() && !n.ends_with('.'))
         .map(|n| format!("--{n}=x"))
         .collect()
@@ -42,12 +38,13 @@ fn hard_value_7_known_values_reach_the_option_table() {
     let policy = deny_rm();
     let mut total = 0;
     let mut allowed = Vec::new();
-    for (program, subcommand, syntax) in COMMAND_OPTIONS {
-        let head = match subcommand {
+    let rows = programs::all().flat_map(|row| row.command_options().map(move |o| (row.name, o)));
+    for (program, options) in rows {
+        let head = match options.subcommand {
             Some(sub) => format!("{program} {sub}"),
-            None => (*program).to_owned(),
+            None => program.to_owned(),
         };
-        for option in long_options(syntax) {
+        for option in long_options(options.long) {
             let forms = [
                 format!("{head} {option}"),
                 format!("{head} \"$(cat <<'EOF'\n{option}\nEOF\n)\""),
@@ -114,14 +111,15 @@ fn hard_run_7_git_globals_in_any_order() {
 fn hard_effect_5_every_program_write_is_an_effect() {
     let policy = deny_rm();
     let mut checked = 0;
-    for row in PROGRAM_WRITES {
+    let rows = programs::all().flat_map(|p| p.writes.iter().map(move |w| (p.name, w)));
+    for (program, row) in rows {
         // git's options of the table are its subcommands' (`git log --output`).
-        let sub = match (row.subcommands.first(), row.programs) {
+        let sub = match (row.subcommands.first(), program) {
             (Some(s), _) => format!(" {s}"),
-            (None, ["git"]) => " log".to_owned(),
+            (None, "git") => " log".to_owned(),
             (None, _) => String::new(),
         };
-        for program in row.programs {
+        {
             let writes = |target: &str| -> Vec<String> {
                 match row.target {
                     Target::Option { spellings, .. } => spellings

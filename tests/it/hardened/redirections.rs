@@ -7,8 +7,9 @@
 //! Spellings beyond the are included on purpose (another
 //! descriptor, no blank, a compound command, a wrapper, a substitution).
 
-use inner_cmd_spec::hardened::roles::Role;
-use inner_cmd_spec::hardened::{agree, Profile};
+use inner_cmd_spec::hardened::syntax::agree;
+use inner_cmd_spec::hardened::syntax::roles::Role;
+use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
 use inner_cmd_spec::policy::units::bash_parser;
 use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};

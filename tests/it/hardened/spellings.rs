@@ -391,7 +391,7 @@ fn hard_value_6_no_cd_to_a_denied_path_is_allowed() {
 /// declines (`None`), the word is judged as unknown, which is never looser.
 #[test]
 fn hard_spell_2_ansi_c_decoding_is_what_bash_reads() {
-    use inner_cmd_spec::hardened::spelling::ansi_c;
+    use inner_cmd_spec::hardened::words::spelling::ansi_c;
     const ALPHABET: &[char] = &[
         '\\', 'c', 'x', 'u', 'U', '0', '1', '7', '8', 'n', 'a', 'A', 'e', 'E', 'f', '?', '"', ' ',
         '@', '[', '_', '{', 'z',

@@ -4,7 +4,7 @@
 //! and with each option its syntax table lists (every short letter and long
 //! name, with an argument where it takes one).
 
-use inner_cmd_spec::hardened::programs::{PROGRAMS, UNMODELLED};
+use inner_cmd_spec::hardened::contract::programs::{self, Grammar};
 use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::pipeline::{decide_profiled, Options};
 use inner_cmd_spec::policy::floor::INDIRECTION_NAMES;
@@ -39,42 +39,32 @@ const DENIED: &[&str] = &[
 /// (checked in bash: `taskset -p 1 echo RAN`, `ionice -p 1 echo RAN`,
 /// `chrt -m 1 …`, `prlimit -p 1 …`, `choom -p 1 …`, `uclampset -p 1 …` and
 /// `-s` print no `RAN`).
-fn option_forms(syntax: &str) -> Vec<String> {
-    let pid: Vec<&str> = syntax
-        .split(' ')
-        .find_map(|f| f.strip_prefix("pid:"))
-        .map(|l| l.split(',').collect())
-        .unwrap_or_default();
+fn option_forms(grammar: &Grammar) -> Vec<String> {
+    let pid = grammar.acts_on_process;
     let mut out = vec![String::new()];
-    for field in syntax.split(' ') {
-        if let Some(short) = field.strip_prefix("short:") {
-            let letters: Vec<char> = short.chars().collect();
-            for (i, letter) in letters.iter().enumerate() {
-                if *letter == ':' {
-                    continue;
-                }
-                let takes = letters.get(i + 1) == Some(&':') && letters.get(i + 2) != Some(&':');
-                if pid.contains(&format!("-{letter}").as_str()) {
-                    continue;
-                }
-                out.push(if takes {
-                    format!("-{letter} 1")
-                } else {
-                    format!("-{letter}")
-                });
-            }
+    let letters: Vec<char> = grammar.short.chars().collect();
+    for (i, letter) in letters.iter().enumerate() {
+        if *letter == ':' {
+            continue;
         }
-        if let Some(long) = field.strip_prefix("long:") {
-            for name in long.split(',').filter(|n| *n != "*") {
-                if pid.contains(&format!("--{}", name.trim_end_matches('=')).as_str()) {
-                    continue;
-                }
-                out.push(match name.strip_suffix('=') {
-                    Some(n) => format!("--{n}=1"),
-                    None => format!("--{name}"),
-                });
-            }
+        let takes = letters.get(i + 1) == Some(&':') && letters.get(i + 2) != Some(&':');
+        if pid.contains(&format!("-{letter}").as_str()) {
+            continue;
         }
+        out.push(if takes {
+            format!("-{letter} 1")
+        } else {
+            format!("-{letter}")
+        });
+    }
+    for name in grammar.long {
+        if pid.contains(&format!("--{}", name.trim_end_matches('=')).as_str()) {
+            continue;
+        }
+        out.push(match name.strip_suffix('=') {
+            Some(n) => format!("--{n}=1"),
+            None => format!("--{name}"),
+        });
     }
     out
 }
@@ -84,14 +74,9 @@ fn option_forms(syntax: &str) -> Vec<String> {
 fn hard_run_4_no_wrapper_prefix_reaches_a_denied_command() {
     let policy = permissive();
     let mut prefixes: Vec<String> = Vec::new();
-    for (name, syntax) in PROGRAMS {
-        let operands = syntax
-            .split(' ')
-            .find_map(|f| f.strip_prefix("operands:"))
-            .and_then(|n| n.parse::<usize>().ok())
-            .unwrap_or(0);
-        let operand_words = " 1".repeat(operands);
-        for option in option_forms(syntax) {
+    for (name, grammar) in programs::all().filter_map(|p| Some((p.name, p.grammar()?))) {
+        let operand_words = " 1".repeat(grammar.operands);
+        for option in option_forms(grammar) {
             let option = if option.is_empty() {
                 String::new()
             } else {
@@ -100,7 +85,11 @@ fn hard_run_4_no_wrapper_prefix_reaches_a_denied_command() {
             prefixes.push(format!("{name}{option}{operand_words}"));
         }
     }
-    prefixes.extend(UNMODELLED.iter().map(|n| (*n).to_owned()));
+    prefixes.extend(
+        programs::all()
+            .filter(|p| p.unread())
+            .map(|p| p.name.to_owned()),
+    );
     prefixes.extend(INDIRECTION_NAMES.iter().map(|n| (*n).to_owned()));
     prefixes.extend(
         [

@@ -1,0 +1,14 @@
+//! Floor 3, the commands (spec §12.2, §12.6, §12.7): the walk that finds
+//! what to judge ([`walk`]), one simple command judged (`command`) into a
+//! `judgement`, its effects ([`effects`]), the directories a `cd` leads
+//! relative words to ([`moved`]), what a value reaches under the rules
+//! ([`reach`]) and the authorizer's extra guard ([`dewrap`]). Imports every
+//! floor below.
+
+pub(crate) mod command;
+pub mod dewrap;
+pub mod effects;
+pub(crate) mod judgement;
+pub mod moved;
+pub mod reach;
+pub mod walk;

@@ -1,0 +1,1358 @@
+//! Other programs with a contract: runners through a subcommand or an option
+//! (`HARD-RUN-6`), settings (`HARD-RUN-7`), writes (`HARD-EFFECT-5`) and
+//! quirks read by code of their own.
+
+use crate::hardened::contract::{settings, writes};
+
+use super::{Chdir, CommandOptions, Program, Quirk, Runs};
+
+/// The rows.
+pub const ROWS: &[Program] = &[
+    Program {
+        name: "uv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "poetry",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "pipenv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "pdm",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "hatch",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "rye",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "pixi",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "conda",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "mamba",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "micromamba",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "bundle",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "pnpm",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Subcommand("exec"),
+            Runs::Options(CommandOptions {
+                subcommand: Some("config"),
+                words: &["set"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                long: &[
+                    "script-shell",
+                    "node-options",
+                    "git",
+                    "shell",
+                    "editor",
+                    "userconfig",
+                    "globalconfig",
+                    "node-gyp",
+                    "config.",
+                ],
+                one_dash: true,
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
+    Program {
+        name: "yarn",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Subcommand("exec"),
+            Runs::Options(CommandOptions {
+                subcommand: Some("config"),
+                words: &["set"],
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
+    Program {
+        name: "rbenv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "pyenv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "asdf",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "mise",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec"), Runs::Subcommand("x")],
+        ..Program::NONE
+    },
+    Program {
+        name: "volta",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("run")],
+        ..Program::NONE
+    },
+    Program {
+        name: "fnm",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "opam",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "stack",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "cabal",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "git",
+        source: "manual page, git 2.39",
+        runs: &[
+            Runs::Subcommand("bisect"),
+            Runs::Options(CommandOptions {
+                subcommand: Some("rebase"),
+                short: "x",
+                long: &["exec"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("difftool"),
+                short: "x",
+                long: &["extcmd"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("grep"),
+                short: "O",
+                long: &["open-files-in-pager"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("submodule"),
+                words: &["foreach"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("filter-branch"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("send-email"),
+                long: &[
+                    "sendmail-cmd",
+                    "smtp-server",
+                    "to-cmd",
+                    "cc-cmd",
+                    "header-cmd",
+                ],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("remote-ext"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("instaweb"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("fetch"),
+                long: &["upload-pack"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("pull"),
+                long: &["upload-pack"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("clone"),
+                short: "uc",
+                long: &["upload-pack", "config"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("ls-remote"),
+                long: &["upload-pack", "exec"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("push"),
+                long: &["receive-pack", "exec"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("archive"),
+                long: &["exec"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("config"),
+                writes_config: true,
+                ..CommandOptions::NONE
+            }),
+        ],
+        chdir: Some(Chdir {
+            short: "-C",
+            long: "",
+        }),
+        settings: &[
+            settings::GIT_CONFIG,
+            settings::GIT_CONFIG_ENV,
+            settings::GIT_EXEC_PATH,
+        ],
+        writes: &[writes::GIT_OUTPUT, writes::GIT_OUTPUT_SHORT],
+        quirks: &[Quirk::GlobalOptions, Quirk::BisectRun, Quirk::ExtTransport],
+        ..Program::NONE
+    },
+    Program {
+        name: "jenv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "nodenv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "goenv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "plenv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "phpenv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "luaenv",
+        source: "`--help`; version not recorded",
+        runs: &[Runs::Subcommand("exec")],
+        ..Program::NONE
+    },
+    Program {
+        name: "tar",
+        source: "manual page, GNU tar 1.34",
+        runs: &[Runs::Options(CommandOptions {
+            short: "IF",
+            old: "IF",
+            long: &[
+                "to-command",
+                "checkpoint-action",
+                "use-compress-program",
+                "info-script",
+                "new-volume-script",
+                "rsh-command",
+                "rmt-command",
+            ],
+            ..CommandOptions::NONE
+        })],
+        chdir: Some(Chdir {
+            short: "-C",
+            long: "--directory",
+        }),
+        ..Program::NONE
+    },
+    Program {
+        name: "rsync",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "e",
+            long: &["rsh", "rsync-path"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "scp",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "SoF",
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "sort",
+        source: "manual page, coreutils 9.1",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["compress-program"],
+            ..CommandOptions::NONE
+        })],
+        writes: &[writes::SORT_OUTPUT],
+        ..Program::NONE
+    },
+    Program {
+        name: "split",
+        source: "manual page, coreutils 9.1",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["filter"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "wget",
+        source: "manual page, GNU Wget 1.21.3",
+        runs: &[Runs::Options(CommandOptions {
+            short: "e",
+            long: &["use-askpass", "execute", "config"],
+            ..CommandOptions::NONE
+        })],
+        writes: &[writes::WGET_OUTPUT],
+        ..Program::NONE
+    },
+    Program {
+        name: "patch",
+        source: "manual page, GNU patch 2.7.6",
+        runs: &[Runs::Options(CommandOptions {
+            short: "e",
+            long: &["ed"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "dpkg-buildpackage",
+        source: "manual page, dpkg 1.21.22",
+        runs: &[Runs::Options(CommandOptions {
+            prefixes: &[
+                "-r",
+                "-R",
+                "--rules-file",
+                "--root-command",
+                "--check-command",
+                "--sign-command",
+                "--hook-",
+            ],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "zip",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "T",
+            long: &["unzip-command"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "fd",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "xX",
+            long: &["exec", "exec-batch"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "fdfind",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "xX",
+            long: &["exec", "exec-batch"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "rg",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["pre"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "fzf",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["preview", "bind", "with-shell", "execute"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "less",
+        source: "manual page, less 590",
+        runs: &[Runs::Options(CommandOptions {
+            short: "k",
+            long: &["lesskey-file", "lesskey-src"],
+            plus: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "more",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            plus: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "man",
+        source: "manual page, man-db 2.11.2",
+        runs: &[Runs::Options(CommandOptions {
+            short: "PHC",
+            long: &["pager", "html", "config-file"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "vi",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSu",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                short: "eEsl",
+                ..CommandOptions::NONE
+            }),
+        ],
+        writes: &[writes::VIM_WRITE],
+        ..Program::NONE
+    },
+    Program {
+        name: "vim",
+        source: "manual page, Vim 9.0",
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSu",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                short: "eEs",
+                ..CommandOptions::NONE
+            }),
+        ],
+        writes: &[writes::VIM_WRITE],
+        ..Program::NONE
+    },
+    Program {
+        name: "nvim",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSu",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                short: "eEsl",
+                long: &["headless"],
+                ..CommandOptions::NONE
+            }),
+        ],
+        writes: &[writes::VIM_WRITE],
+        ..Program::NONE
+    },
+    Program {
+        name: "view",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSu",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                short: "eEs",
+                ..CommandOptions::NONE
+            }),
+        ],
+        writes: &[writes::VIM_WRITE],
+        ..Program::NONE
+    },
+    Program {
+        name: "vimdiff",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSu",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                short: "eEs",
+                ..CommandOptions::NONE
+            }),
+        ],
+        writes: &[writes::VIM_WRITE],
+        ..Program::NONE
+    },
+    Program {
+        name: "emacs",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "lfx",
+            long: &["eval", "load", "funcall", "script"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "crontab",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            words: &["-"],
+            always_unless: &["-l"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "npx",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "c",
+            long: &[
+                "call",
+                "script-shell",
+                "node-options",
+                "git",
+                "shell",
+                "userconfig",
+                "globalconfig",
+            ],
+            one_dash: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "npm",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Options(CommandOptions {
+                subcommand: Some("exec"),
+                short: "c",
+                long: &["call"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("x"),
+                short: "c",
+                long: &["call"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("config"),
+                words: &["set", "edit"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("set"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                long: &[
+                    "script-shell",
+                    "node-options",
+                    "git",
+                    "shell",
+                    "editor",
+                    "browser",
+                    "viewer",
+                    "userconfig",
+                    "globalconfig",
+                    "node-gyp",
+                    "init-module",
+                    "onload-script",
+                    "call",
+                    "sign-git-commit",
+                    "sign-git-tag",
+                ],
+                one_dash: true,
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
+    Program {
+        name: "cargo",
+        source: "manual page, cargo 1.95.0",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["config"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "dpkg",
+        source: "manual page, dpkg 1.21.22",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["pre-invoke", "post-invoke", "status-logger"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "gcc",
+        source: "manual page, GCC 12.2.0",
+        runs: &[Runs::Options(CommandOptions {
+            prefixes: &[
+                "-wrapper",
+                "-B",
+                "-fplugin",
+                "-specs",
+                "--specs",
+                "-Xclang",
+                "--ld-path",
+                "-fuse-ld=/",
+                "-no-integrated-cpp",
+                "@",
+            ],
+            ..CommandOptions::NONE
+        })],
+        writes: &[writes::CC_OUTPUT],
+        ..Program::NONE
+    },
+    Program {
+        name: "cc",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            prefixes: &[
+                "-wrapper",
+                "-B",
+                "-fplugin",
+                "-specs",
+                "--specs",
+                "-Xclang",
+                "--ld-path",
+                "-fuse-ld=/",
+                "-no-integrated-cpp",
+                "@",
+            ],
+            ..CommandOptions::NONE
+        })],
+        writes: &[writes::CC_OUTPUT],
+        ..Program::NONE
+    },
+    Program {
+        name: "c++",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            prefixes: &[
+                "-wrapper",
+                "-B",
+                "-fplugin",
+                "-specs",
+                "--specs",
+                "-Xclang",
+                "--ld-path",
+                "-fuse-ld=/",
+                "-no-integrated-cpp",
+                "@",
+            ],
+            ..CommandOptions::NONE
+        })],
+        writes: &[writes::CC_OUTPUT],
+        ..Program::NONE
+    },
+    Program {
+        name: "g++",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            prefixes: &[
+                "-wrapper",
+                "-B",
+                "-fplugin",
+                "-specs",
+                "--specs",
+                "-Xclang",
+                "--ld-path",
+                "-fuse-ld=/",
+                "-no-integrated-cpp",
+                "@",
+            ],
+            ..CommandOptions::NONE
+        })],
+        writes: &[writes::CC_OUTPUT],
+        ..Program::NONE
+    },
+    Program {
+        name: "clang",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            prefixes: &[
+                "-wrapper",
+                "-B",
+                "-fplugin",
+                "-specs",
+                "--specs",
+                "-Xclang",
+                "--ld-path",
+                "-fuse-ld=/",
+                "-ccc-",
+                "@",
+            ],
+            ..CommandOptions::NONE
+        })],
+        writes: &[writes::CC_OUTPUT],
+        ..Program::NONE
+    },
+    Program {
+        name: "clang++",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            prefixes: &[
+                "-wrapper",
+                "-B",
+                "-fplugin",
+                "-specs",
+                "--specs",
+                "-Xclang",
+                "--ld-path",
+                "-fuse-ld=/",
+                "-ccc-",
+                "@",
+            ],
+            ..CommandOptions::NONE
+        })],
+        writes: &[writes::CC_OUTPUT],
+        ..Program::NONE
+    },
+    Program {
+        name: "dpkg-architecture",
+        source: "manual page, dpkg 1.21.22",
+        runs: &[Runs::Options(CommandOptions {
+            short: "c",
+            long: &["command"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "gpg-agent",
+        source: "manual page, GnuPG 2.2.40",
+        runs: &[Runs::Options(CommandOptions {
+            long: &[
+                "daemon",
+                "pinentry-program",
+                "scdaemon-program",
+                "supervised",
+            ],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "gpg",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["exec-path", "photo-viewer", "keyserver-options"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "hg",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["config"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "svn",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["config-option", "editor-cmd", "diff-cmd", "diff3-cmd"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "cmake",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "E",
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "make",
+        source: "manual page, GNU Make 4.3",
+        runs: &[Runs::Options(CommandOptions {
+            short: "E",
+            long: &["eval"],
+            ..CommandOptions::NONE
+        })],
+        chdir: Some(Chdir {
+            short: "-C",
+            long: "--directory",
+        }),
+        quirks: &[Quirk::MakefileAndVariables],
+        ..Program::NONE
+    },
+    Program {
+        name: "gmake",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "E",
+            long: &["eval"],
+            ..CommandOptions::NONE
+        })],
+        chdir: Some(Chdir {
+            short: "-C",
+            long: "--directory",
+        }),
+        quirks: &[Quirk::MakefileAndVariables],
+        ..Program::NONE
+    },
+    Program {
+        name: "nc",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "ec",
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "ncat",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "ec",
+            long: &["exec", "sh-exec", "lua-exec"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "netcat",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "ec",
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "yt-dlp",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["exec", "exec-before-download"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "youtube-dl",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["exec"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "aria2c",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &[
+                "on-download-complete",
+                "on-download-start",
+                "on-download-error",
+                "on-download-stop",
+                "on-download-pause",
+                "on-bt-download-complete",
+            ],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "install",
+        source: "manual page, coreutils 9.1",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["strip-program"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "ag",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["pager"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "ack",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["pager"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "bat",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["pager"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "batcat",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["pager"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "sdiff",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["diff-program"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "diff3",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["diff-program"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "cpio",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["rsh-command"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "sshfs",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "o",
+            long: &["ssh_command"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "gvim",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "cSueEs",
+            long: &["cmd"],
+            plus: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "gview",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "cSueEs",
+            long: &["cmd"],
+            plus: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "evim",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "cSueEs",
+            long: &["cmd"],
+            plus: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "rvim",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "cSueEs",
+            long: &["cmd"],
+            plus: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "gvimdiff",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            short: "cSueEs",
+            long: &["cmd"],
+            plus: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "op",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("run"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "doppler",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("run"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "infisical",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("run"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "aws-vault",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("exec"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "chamber",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("exec"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "berglas",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("exec"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "sops",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Options(CommandOptions {
+                subcommand: Some("exec-env"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("exec-file"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
+    Program {
+        name: "toolbox",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("run"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "distrobox",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("enter"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "machinectl",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("shell"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "nix",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Options(CommandOptions {
+                subcommand: Some("shell"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("develop"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
+    Program {
+        name: "guix",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Options(CommandOptions {
+                subcommand: Some("shell"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("environment"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
+    Program {
+        name: "devbox",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("run"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "flox",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("activate"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "flatpak",
+        source: "manual page; version not recorded",
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("run"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "ip",
+        source: "manual page; version not recorded",
+        runs: &[
+            Runs::Options(CommandOptions {
+                subcommand: Some("netns"),
+                words: &["exec"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("vrf"),
+                words: &["exec"],
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
+    Program {
+        name: "apt",
+        source: "manual page, apt 2.6",
+        settings: &[settings::APT_OPTION, settings::APT_CONFIG_FILE],
+        ..Program::NONE
+    },
+    Program {
+        name: "apt-get",
+        source: "manual page, apt 2.6",
+        settings: &[settings::APT_OPTION, settings::APT_CONFIG_FILE],
+        ..Program::NONE
+    },
+    Program {
+        name: "apt-cache",
+        source: "manual page, apt 2.6",
+        settings: &[settings::APT_OPTION, settings::APT_CONFIG_FILE],
+        ..Program::NONE
+    },
+    Program {
+        name: "apt-config",
+        source: "manual page, apt 2.6",
+        settings: &[settings::APT_OPTION, settings::APT_CONFIG_FILE],
+        ..Program::NONE
+    },
+    Program {
+        name: "apt-mark",
+        source: "manual page, apt 2.6",
+        settings: &[settings::APT_OPTION, settings::APT_CONFIG_FILE],
+        ..Program::NONE
+    },
+    Program {
+        name: "apt-file",
+        source: "manual page, apt 2.6",
+        settings: &[settings::APT_OPTION, settings::APT_CONFIG_FILE],
+        ..Program::NONE
+    },
+    Program {
+        name: "find",
+        source: "manual page, findutils 4.9",
+        g_prefixed: true,
+        writes: &[writes::FIND_PRINT],
+        quirks: &[Quirk::ExecPrimaries],
+        ..Program::NONE
+    },
+    Program {
+        name: "tee",
+        source: "manual page, coreutils 9.1",
+        writes: &[writes::TEE_OPERANDS],
+        ..Program::NONE
+    },
+    Program {
+        name: "curl",
+        source: "manual page, curl 7.88.1",
+        writes: &[writes::CURL_OUTPUT],
+        ..Program::NONE
+    },
+    Program {
+        name: "dd",
+        source: "manual page, coreutils 9.1",
+        writes: &[writes::DD_OF],
+        ..Program::NONE
+    },
+    Program {
+        name: "bmake",
+        source: "manual page; version not recorded",
+        quirks: &[Quirk::MakefileAndVariables],
+        ..Program::NONE
+    },
+];
