@@ -30,8 +30,8 @@ pub mod words;
 
 pub use contract::clauses::{clause_of, Clause};
 
-use commands::{dewrap, effects, moved, reach, walk};
 pub use commands::walks::Walks;
+use commands::{dewrap, effects, moved, reach, walk};
 use syntax::parse;
 use words::values;
 

@@ -98,7 +98,10 @@ impl RuleSet {
         RuleSet {
             patterns,
             first_bytes,
-            sources: rules.iter().map(|rule| rule.pattern.as_str().into()).collect(),
+            sources: rules
+                .iter()
+                .map(|rule| rule.pattern.as_str().into())
+                .collect(),
             home: home.into(),
             engine: OnceLock::new(),
             lazy_budget: AtomicU64::new(size.saturating_mul(LAZY_STEPS_PER_RULE_BYTE)),

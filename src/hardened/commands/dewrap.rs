@@ -43,8 +43,7 @@ pub fn parse_preserved_in(
         walks.judgements(inner),
         walks.judgements(dewrapped),
     );
-    let (Ok(gate), Ok(inner_units), Ok(requery)) =
-        (&*full_walk, &*inner_walk, &*requery_walk)
+    let (Ok(gate), Ok(inner_units), Ok(requery)) = (&*full_walk, &*inner_walk, &*requery_walk)
     else {
         return false;
     };

@@ -71,7 +71,11 @@ mod tests {
         for text in texts {
             let shared = walks.judgements(text);
             let fresh = judgements(text);
-            assert_eq!(format!("{shared:?}"), format!("{:?}", Rc::new(fresh)), "{text:?}");
+            assert_eq!(
+                format!("{shared:?}"),
+                format!("{:?}", Rc::new(fresh)),
+                "{text:?}"
+            );
         }
         assert_eq!(walks.walked(), 4);
     }

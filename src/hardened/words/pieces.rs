@@ -138,17 +138,23 @@ pub fn read_pieces(
             '\\' if next == Some(b'\n') => i += 2,
             '\\' if double => match next {
                 Some(n @ (b'$' | b'`' | b'"' | b'\\')) => {
-                    emit(Piece::Char {
-                        c: char::from(n),
-                        quoted: true,
-                    }, None);
+                    emit(
+                        Piece::Char {
+                            c: char::from(n),
+                            quoted: true,
+                        },
+                        None,
+                    );
                     i += 2;
                 }
                 _ => {
-                    emit(Piece::Char {
-                        c: '\\',
-                        quoted: true,
-                    }, None);
+                    emit(
+                        Piece::Char {
+                            c: '\\',
+                            quoted: true,
+                        },
+                        None,
+                    );
                     i += 1;
                 }
             },
@@ -158,10 +164,13 @@ pub fn read_pieces(
                     i += 1 + n.len_utf8();
                 }
                 None => {
-                    emit(Piece::Char {
-                        c: '\\',
-                        quoted: false,
-                    }, None);
+                    emit(
+                        Piece::Char {
+                            c: '\\',
+                            quoted: false,
+                        },
+                        None,
+                    );
                     i += 1;
                 }
             },

@@ -54,7 +54,11 @@ fn worst_commands() -> Vec<(&'static str, String, Expect)> {
         ),
         ("a 2 MB pipeline", "a | ".repeat(700_000) + "a", OverLimit),
         ("a full pipeline", filling("", "a | ", "a"), OverLimit),
-        ("an unfinished pipeline", "a | ".repeat(2_048) + "|", OverLimit),
+        (
+            "an unfinished pipeline",
+            "a | ".repeat(2_048) + "|",
+            OverLimit,
+        ),
         ("nested subshells", filling("", "(", ""), OverLimit),
         ("nested substitutions", filling("", "$(", ""), OverLimit),
         ("nested keywords", filling("", "if a; then ", ""), OverLimit),
