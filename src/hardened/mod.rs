@@ -243,7 +243,7 @@ fn harden(walks: &Walks, policy: &Policy, command: &str, deployed: CheckResult) 
     let mut worst: Option<(PermissionState, Option<String>, usize)> = None;
     // HARD-VALUE-5: one search budget for the whole command.
     let mut budget = reach::Budget::default();
-    let moved_to = moved::directories(command, &judgements);
+    let moved_to = moved::directories(command, judgements);
     for (index, judgement) in judgements.iter().enumerate() {
         let (state, pattern) = judge(policy, judgement, &moved_to, &mut budget);
         if worst.as_ref().is_none_or(|(w, _, _)| state > *w) {
