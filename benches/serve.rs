@@ -18,7 +18,9 @@
 //! iterations, as one process keeps it) and through the real process
 //! (`*-process`): what a protocol user pays per decision, rule-set cache
 //! included (`PROTO-14`); `serve/decide-10-uncached` is the pure
-//! `handle_line`, which builds the rule set for every request.
+//! `handle_line`, which builds the rule set for every request. The
+//! `decide-10-hardened` rows are the same `decide` requests under the
+//! hardened profile (issue 33's target: ≤ 1.5 × `units-10` under both).
 use std::hint::black_box;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -169,8 +171,8 @@ const AGENT_COMMANDS: [&str; 10] = [
 ];
 
 /// `units` and `decide` request lines for [`AGENT_COMMANDS`], the latter with
-/// the example policy's bash rules.
-fn agent_requests() -> (Vec<String>, Vec<String>) {
+/// the example policy's bash rules, under `profile`.
+fn agent_requests(profile: &str) -> (Vec<String>, Vec<String>) {
     let rules = inner_cmd_spec::policy::config::example_policy()
         .expect("the built-in example policy")
         .rules()
@@ -186,7 +188,8 @@ fn agent_requests() -> (Vec<String>, Vec<String>) {
         .map(|(i, command)| {
             format!(
                 "{}\n",
-                json!({"id": i, "op": "decide", "command": command, "rules": rules, "home": HOME})
+                json!({"id": i, "op": "decide", "profile": profile, "command": command,
+                    "rules": rules, "home": HOME})
             )
         })
         .collect();
@@ -194,8 +197,9 @@ fn agent_requests() -> (Vec<String>, Vec<String>) {
 }
 
 fn decide_against_units(c: &mut Criterion) {
-    let (units, decide) = agent_requests();
-    for line in units.iter().chain(&decide) {
+    let (units, decide) = agent_requests("deployed");
+    let (_, hardened) = agent_requests("hardened");
+    for line in units.iter().chain(&decide).chain(&hardened) {
         let response = protocol::handle_line(line.trim_end().as_bytes());
         assert!(response.contains("\"ok\":true"), "{line} -> {response}");
     }
@@ -208,7 +212,11 @@ fn decide_against_units(c: &mut Criterion) {
         .throughput(Throughput::Elements(AGENT_COMMANDS.len() as u64));
     // One handler across iterations, as one `inner-cmd serve` process keeps
     // its rule sets for its whole life (PROTO-14).
-    for (name, lines) in [("units-10", &units), ("decide-10", &decide)] {
+    for (name, lines) in [
+        ("units-10", &units),
+        ("decide-10", &decide),
+        ("decide-10-hardened", &hardened),
+    ] {
         let mut handler = protocol::Handler::new();
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -227,6 +235,7 @@ fn decide_against_units(c: &mut Criterion) {
     });
     through_the_process(&mut group, "units-10-process", &units);
     through_the_process(&mut group, "decide-10-process", &decide);
+    through_the_process(&mut group, "decide-10-hardened-process", &hardened);
     group.finish();
 }
 

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::authorize::{authorize_profiled, Decision, FixedSession};
 use crate::ecma;
-use crate::hardened::Profile;
+use crate::hardened::{Profile, Walks};
 use crate::policy::{CheckResult, Policy};
 use crate::query::{PermissionQuery, QueryError, BASH_SURFACE};
 use crate::verdict::{PermissionState, Verdict};
@@ -73,7 +73,10 @@ pub fn decide_profiled(
     // The gate trims (POL-CHECK-8); under `hardened` it also judges what
     // the trim removed, which bash runs (HARD-PARSE-3), so it gets the
     // command as given.
-    let gate = profile.gate(policy, command);
+    // Each distinct text is parsed and walked once for the whole decision:
+    // the gate's walk serves the guard, and the guard's the re-query.
+    let walks = Walks::new();
+    let gate = profile.gate_in(&walks, policy, command);
     if gate.state != PermissionState::Ask {
         return Outcome {
             outcome: gate.state,
@@ -89,9 +92,10 @@ pub fn decide_profiled(
     let recording = RecordingQuery {
         policy,
         profile,
+        walks: &walks,
         checks: RefCell::new(Vec::new()),
     };
-    let decision = authorize_profiled(&details, &session, &recording, profile);
+    let decision = authorize_profiled(&details, &session, &recording, profile.guard(&walks));
     let requeries = recording.checks.into_inner();
     let outcome = match decision.verdict {
         Verdict::Allow => PermissionState::Allow,
@@ -114,6 +118,7 @@ pub fn decide_profiled(
 struct RecordingQuery<'a> {
     policy: &'a Policy,
     profile: Profile,
+    walks: &'a Walks,
     checks: RefCell<Vec<CheckResult>>,
 }
 
@@ -128,7 +133,7 @@ impl PermissionQuery for RecordingQuery<'_> {
             // Same answer as the policy itself gives (POL-CHECK-9).
             return self.policy.check(surface, value, agent);
         }
-        let result = self.profile.advisory(self.policy, value);
+        let result = self.profile.advisory_in(self.walks, self.policy, value);
         let state = result.state;
         self.checks.borrow_mut().push(result);
         Ok(state)

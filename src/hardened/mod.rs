@@ -30,6 +30,7 @@ pub mod words;
 
 pub use contract::clauses::{clause_of, Clause};
 
+pub use commands::walks::Walks;
 use commands::{dewrap, effects, moved, reach, walk};
 use syntax::parse;
 use words::values;
@@ -73,12 +74,19 @@ impl Profile {
     /// The gate check under this profile (`POL-CHECK-8`, `HARD-1`).
     #[must_use]
     pub fn gate(self, policy: &Policy, command: &str) -> CheckResult {
+        self.gate_in(&Walks::new(), policy, command)
+    }
+
+    /// [`Profile::gate`], walking through `walks`, the walks of the
+    /// decision it is part of.
+    #[must_use]
+    pub fn gate_in(self, walks: &Walks, policy: &Policy, command: &str) -> CheckResult {
         let deployed = policy.gate(command);
         match self {
             Self::Deployed => deployed,
             Self::Hardened => {
                 let trimmed = crate::ecma::trim(command);
-                let answer = harden(policy, trimmed, deployed);
+                let answer = harden(walks, policy, trimmed, deployed);
                 match trimmed_away_non_blank(command, trimmed) {
                     // HARD-PARSE-3: bash runs the untrimmed text.
                     true => stricter(answer, floor_only(command, Clause::Blanks)),
@@ -106,10 +114,25 @@ impl Profile {
     /// The advisory check under this profile (`POL-CHECK-8`, `HARD-1`).
     #[must_use]
     pub fn advisory(self, policy: &Policy, command: &str) -> CheckResult {
+        self.advisory_in(&Walks::new(), policy, command)
+    }
+
+    /// [`Profile::advisory`], walking through `walks`.
+    #[must_use]
+    pub fn advisory_in(self, walks: &Walks, policy: &Policy, command: &str) -> CheckResult {
         let deployed = policy.advisory(command);
         match self {
             Self::Deployed => deployed,
-            Self::Hardened => harden(policy, command, deployed),
+            Self::Hardened => harden(walks, policy, command, deployed),
+        }
+    }
+
+    /// This profile's guard, walking through `walks`.
+    #[must_use]
+    pub fn guard(self, walks: &Walks) -> Guard<'_> {
+        Guard {
+            profile: self,
+            walks,
         }
     }
 }
@@ -118,7 +141,23 @@ impl Profile {
 /// always passes under the deployed profile.
 impl DewrapGuard for Profile {
     fn permit(&self, full: &str, unit: &str, inner: &str, dewrapped: &str) -> Result<(), Event> {
-        if *self == Self::Deployed || dewrap::parse_preserved(full, unit, inner, dewrapped) {
+        self.guard(&Walks::new())
+            .permit(full, unit, inner, dewrapped)
+    }
+}
+
+/// A profile's guard that shares the walks of the decision it guards.
+#[derive(Debug, Clone, Copy)]
+pub struct Guard<'w> {
+    profile: Profile,
+    walks: &'w Walks,
+}
+
+impl DewrapGuard for Guard<'_> {
+    fn permit(&self, full: &str, unit: &str, inner: &str, dewrapped: &str) -> Result<(), Event> {
+        if self.profile == Profile::Deployed
+            || dewrap::parse_preserved_in(self.walks, full, unit, inner, dewrapped)
+        {
             return Ok(());
         }
         Err(Event::DewrapChangesParse {
@@ -192,18 +231,19 @@ fn judge(
 
 /// The hardened answer (`HARD-1`): the deployed answer, replaced by the
 /// first most restrictive judgement when that is stricter.
-fn harden(policy: &Policy, command: &str, deployed: CheckResult) -> CheckResult {
-    let judgements = match walk::judgements(command) {
+fn harden(walks: &Walks, policy: &Policy, command: &str, deployed: CheckResult) -> CheckResult {
+    let walked = walks.judgements(command);
+    let judgements = match &*walked {
         Ok(judgements) => judgements,
         Err(error) => {
-            let refused = refusal(command, &error);
+            let refused = refusal(command, error);
             return stricter(deployed, refused);
         }
     };
     let mut worst: Option<(PermissionState, Option<String>, usize)> = None;
     // HARD-VALUE-5: one search budget for the whole command.
     let mut budget = reach::Budget::default();
-    let moved_to = moved::directories(command, &judgements);
+    let moved_to = moved::directories(command, judgements);
     for (index, judgement) in judgements.iter().enumerate() {
         let (state, pattern) = judge(policy, judgement, &moved_to, &mut budget);
         if worst.as_ref().is_none_or(|(w, _, _)| state > *w) {

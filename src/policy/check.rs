@@ -90,7 +90,7 @@ impl Policy {
     /// fallback (`POL-CONFIG-10`).
     pub fn new(rules: Vec<Rule>, home: impl Into<String>) -> Self {
         let home = home.into();
-        let compiled = super::matcher::RuleSet::new(&rules, &home);
+        let compiled = super::matcher::RuleSet::lazy(&rules, &home);
         Self {
             rules,
             home,

@@ -7,7 +7,8 @@
 //! in the gate's command, with the wrapper's judgement replaced by the
 //! inner command's, against what it judges in the de-wrapped command.
 
-use crate::hardened::commands::walk::{judgements, Judgement};
+use crate::hardened::commands::walk::Judgement;
+use crate::hardened::commands::walks::Walks;
 use crate::strip::locate_once;
 
 /// Whether de-wrapping `unit` to `inner` in `full`, giving `dewrapped`,
@@ -20,12 +21,29 @@ use crate::strip::locate_once;
 /// judgement of the gate's command, fails the guard.
 #[must_use]
 pub fn parse_preserved(full: &str, unit: &str, inner: &str, dewrapped: &str) -> bool {
+    parse_preserved_in(&Walks::new(), full, unit, inner, dewrapped)
+}
+
+/// [`parse_preserved`], with the texts' walks taken from (and left in)
+/// `walks`, the walks of the decision it guards.
+#[must_use]
+pub fn parse_preserved_in(
+    walks: &Walks,
+    full: &str,
+    unit: &str,
+    inner: &str,
+    dewrapped: &str,
+) -> bool {
     let Some(located) = locate_once(full, unit) else {
         return false;
     };
     let (ws, we) = (located.start, located.end);
-    let (Ok(gate), Ok(inner_units), Ok(requery)) =
-        (judgements(full), judgements(inner), judgements(dewrapped))
+    let (full_walk, inner_walk, requery_walk) = (
+        walks.judgements(full),
+        walks.judgements(inner),
+        walks.judgements(dewrapped),
+    );
+    let (Ok(gate), Ok(inner_units), Ok(requery)) = (&*full_walk, &*inner_walk, &*requery_walk)
     else {
         return false;
     };
@@ -40,7 +58,7 @@ pub fn parse_preserved(full: &str, unit: &str, inner: &str, dewrapped: &str) -> 
     }
     let mut expected: Vec<String> = Vec::new();
     let mut replaced = false;
-    for judgement in &gate {
+    for judgement in gate {
         let (s, e) = judgement.span;
         if (s, e) == (ws, we) && !replaced && judgement_is_command(judgement) {
             if judgement.context.is_some() {

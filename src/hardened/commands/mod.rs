@@ -2,8 +2,8 @@
 //! what to judge ([`walk`]), one simple command judged (`command`) into a
 //! `judgement`, its effects ([`effects`]), the directories a `cd` leads
 //! relative words to ([`moved`]), what a value reaches under the rules
-//! ([`reach`]) and the authorizer's extra guard ([`dewrap`]). Imports every
-//! floor below.
+//! ([`reach`]) and the authorizer's extra guard ([`dewrap`]); one decision's
+//! walks are shared through [`walks`]. Imports every floor below.
 
 pub(crate) mod command;
 pub mod dewrap;
@@ -12,3 +12,4 @@ pub(crate) mod judgement;
 pub mod moved;
 pub mod reach;
 pub mod walk;
+pub mod walks;

@@ -17,6 +17,9 @@ use crate::verdict::PermissionState;
 /// against patterns; a longer one is taken to meet every rule.
 pub const MAX_REACH_CODE_UNITS: usize = 8192;
 
+// A word cut at its part bound is longer than this search reads (HARD-VALUE-5).
+const _: () = assert!(crate::hardened::words::values::MAX_WORD_PARTS >= MAX_REACH_CODE_UNITS);
+
 /// Product states one command's spelled values may visit in all; past it
 /// every further value is taken to meet every rule and be held by none.
 pub const MAX_REACH_STEPS: usize = 1 << 24;

@@ -11,7 +11,11 @@
 use std::collections::BTreeMap;
 
 /// One piece of a word after quote removal.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Eight bytes: a word of megabytes is one piece per character, so an
+/// expansion names what it is known to give by its place in the word's
+/// [`Pieces::known`] instead of holding it (`PROTO-15`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Piece {
     /// A character.
     Char {
@@ -22,11 +26,35 @@ pub enum Piece {
     },
     /// An expansion (`$x`, `${…}`, `$(…)`, backquotes, `$((…))`, `<(…)`).
     Expansion {
-        /// What it is known to give.
-        known: Known,
+        /// Which of the word's expansions it is, in reading order: what it
+        /// is known to give is `known[at]` of the word's [`Pieces`].
+        at: u32,
         /// Inside double quotes.
         quoted: bool,
     },
+}
+
+const _: () = assert!(std::mem::size_of::<Piece>() == 8);
+
+/// A word read into pieces, and what each of its expansions is known to give.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pieces {
+    /// The pieces, in order.
+    pub list: Vec<Piece>,
+    /// Per expansion ([`Piece::Expansion`]'s `at`), what it is known to give.
+    pub known: Vec<Known>,
+}
+
+impl Pieces {
+    /// What the expansion `at` is known to give; [`Known::Unknown`] for an
+    /// index the word does not have.
+    #[must_use]
+    pub fn known(known: &[Known], at: u32) -> &Known {
+        usize::try_from(at)
+            .ok()
+            .and_then(|at| known.get(at))
+            .unwrap_or(&Known::Unknown)
+    }
 }
 
 /// What an expansion is known to give.
@@ -67,14 +95,23 @@ pub type Spans<'s> = BTreeMap<usize, (usize, &'s str, Option<Known>)>;
 ///
 /// # Errors
 /// The word is not understood.
-pub fn pieces(text: &str, offset: usize, spans: Option<&Spans<'_>>) -> Result<Vec<Piece>, Unread> {
-    let mut out = Vec::new();
-    read_pieces(text, offset, spans, |piece| out.push(piece))?;
+pub fn pieces(text: &str, offset: usize, spans: Option<&Spans<'_>>) -> Result<Pieces, Unread> {
+    // At most one piece per character: reserved once, so that a word of
+    // megabytes never holds a vector and its doubled copy at once.
+    let mut out = Pieces {
+        list: Vec::with_capacity(text.chars().count()),
+        known: Vec::new(),
+    };
+    read_pieces(text, offset, spans, |piece, known| {
+        out.list.push(piece);
+        out.known.extend(known);
+    })?;
     Ok(out)
 }
 
-/// [`pieces`], each handed to `emit` as it is read, so a reader that needs
-/// one pass keeps no piece of a word of megabytes (`PROTO-15`).
+/// [`pieces`], each handed to `emit` as it is read, with what an expansion
+/// is known to give, so a reader that needs one pass keeps no piece of a
+/// word of megabytes (`PROTO-15`).
 ///
 /// # Errors
 /// The word is not understood.
@@ -82,9 +119,15 @@ pub fn read_pieces(
     text: &str,
     offset: usize,
     spans: Option<&Spans<'_>>,
-    mut emit: impl FnMut(Piece),
+    mut emit: impl FnMut(Piece, Option<Known>),
 ) -> Result<(), Unread> {
     let mut used = 0usize;
+    let mut expansions = 0u32;
+    let mut expansion = |known: Known, quoted: bool| {
+        let at = expansions;
+        expansions = expansions.checked_add(1).ok_or(Unread::Disagrees)?;
+        Ok::<_, Unread>((Piece::Expansion { at, quoted }, Some(known)))
+    };
     let bytes = text.as_bytes();
     let mut i = 0usize;
     let mut double = false;
@@ -97,30 +140,39 @@ pub fn read_pieces(
             '\\' if next == Some(b'\n') => i += 2,
             '\\' if double => match next {
                 Some(n @ (b'$' | b'`' | b'"' | b'\\')) => {
-                    emit(Piece::Char {
-                        c: char::from(n),
-                        quoted: true,
-                    });
+                    emit(
+                        Piece::Char {
+                            c: char::from(n),
+                            quoted: true,
+                        },
+                        None,
+                    );
                     i += 2;
                 }
                 _ => {
-                    emit(Piece::Char {
-                        c: '\\',
-                        quoted: true,
-                    });
+                    emit(
+                        Piece::Char {
+                            c: '\\',
+                            quoted: true,
+                        },
+                        None,
+                    );
                     i += 1;
                 }
             },
             '\\' => match text.get(i + 1..).and_then(|t| t.chars().next()) {
                 Some(n) => {
-                    emit(Piece::Char { c: n, quoted: true });
+                    emit(Piece::Char { c: n, quoted: true }, None);
                     i += 1 + n.len_utf8();
                 }
                 None => {
-                    emit(Piece::Char {
-                        c: '\\',
-                        quoted: false,
-                    });
+                    emit(
+                        Piece::Char {
+                            c: '\\',
+                            quoted: false,
+                        },
+                        None,
+                    );
                     i += 1;
                 }
             },
@@ -134,7 +186,7 @@ pub fn read_pieces(
                 rest.get(..end)
                     .unwrap_or("")
                     .chars()
-                    .for_each(|c| emit(Piece::Char { c, quoted: true }));
+                    .for_each(|c| emit(Piece::Char { c, quoted: true }, None));
                 i += end + 2;
             }
             '$' if !double && next == Some(b'\'') => {
@@ -144,11 +196,11 @@ pub fn read_pieces(
                 match decoded {
                     Some(s) => s
                         .chars()
-                        .for_each(|c| emit(Piece::Char { c, quoted: true })),
-                    None => emit(Piece::Expansion {
-                        known: Known::Unknown,
-                        quoted: true,
-                    }),
+                        .for_each(|c| emit(Piece::Char { c, quoted: true }, None)),
+                    None => {
+                        let (piece, known) = expansion(Known::Unknown, true)?;
+                        emit(piece, known);
+                    }
                 }
                 i += 2 + len;
             }
@@ -163,15 +215,13 @@ pub fn read_pieces(
                 let (end, node_text, shown) = spans.get(&(offset + i)).ok_or(Unread::Disagrees)?;
                 let len = end.checked_sub(offset + i).ok_or(Unread::Disagrees)?;
                 let known = shown.clone().unwrap_or_else(|| known(node_text));
-                emit(Piece::Expansion {
-                    known,
-                    quoted: double,
-                });
+                let (piece, known) = expansion(known, double)?;
+                emit(piece, known);
                 used += 1;
                 i += len.max(1);
             }
             _ => {
-                emit(Piece::Char { c, quoted: double });
+                emit(Piece::Char { c, quoted: double }, None);
                 i += c.len_utf8();
             }
         }
@@ -240,6 +290,7 @@ mod tests {
     fn chars(text: &str) -> String {
         pieces(text, 0, None)
             .unwrap()
+            .list
             .iter()
             .map(|p| match p {
                 Piece::Char { c, .. } => *c,
@@ -265,7 +316,7 @@ mod tests {
         }
         assert_eq!(pieces("$x", 0, None), Err(Unread::Expansion));
         assert_eq!(pieces("'open", 0, None), Err(Unread::Disagrees));
-        let quoted = pieces("a'*'*", 0, None).unwrap();
+        let quoted = pieces("a'*'*", 0, None).unwrap().list;
         assert_eq!(
             quoted[1],
             Piece::Char {

@@ -73,7 +73,7 @@ pub fn dequote_name(raw: &str) -> Name {
     let mut out = String::new();
     let mut computed = false;
     let mut index = 0usize;
-    let read = crate::hardened::words::pieces::read_pieces(raw, 0, None, |piece| {
+    let read = crate::hardened::words::pieces::read_pieces(raw, 0, None, |piece, _| {
         match piece {
             Piece::Char { c, quoted: false }
                 if matches!(c, '*' | '?' | '[' | '{' | '}') || (c == '~' && index == 0) =>

@@ -11,7 +11,7 @@ use tree_sitter::Node;
 
 use crate::hardened::words::bound::expansion_spans;
 use crate::hardened::words::braces::{braces, is_bare};
-use crate::hardened::words::pieces::{pieces, Known, Piece, Spans};
+use crate::hardened::words::pieces::{pieces, Known, Piece, Pieces, Spans};
 
 /// One part of a spelled value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,26 +133,25 @@ pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
     let Ok(mut read) = pieces(text, node.start_byte(), Some(&spans)) else {
         return vec![unknown_word()];
     };
-    for piece in &mut read {
-        if let Piece::Expansion { known, .. } = piece {
-            let stale = match known {
-                Known::Home => !home_known,
-                Known::WorkingDirectory => !pwd_known,
-                Known::Number
-                | Known::FdPath
-                | Known::Text(_)
-                | Known::Word(_)
-                | Known::Unknown => false,
-            };
-            if stale {
-                *known = Known::Unknown;
-            }
+    for known in &mut read.known {
+        let stale = match known {
+            Known::Home => !home_known,
+            Known::WorkingDirectory => !pwd_known,
+            Known::Number
+            | Known::FdPath
+            | Known::Text(_)
+            | Known::Word(_)
+            | Known::Unknown => false,
+        };
+        if stale {
+            *known = Known::Unknown;
         }
     }
-    match braces(read) {
+    let Pieces { list, known } = read;
+    match braces(list) {
         Some(words) => words
             .iter()
-            .map(|w| finish(w, home_known, pwd_known))
+            .map(|w| finish(w, &known, home_known, pwd_known))
             .collect(),
         None => vec![unknown_word()],
     }
@@ -261,32 +260,40 @@ pub fn unknown_word() -> Word {
     }
 }
 
+/// Most parts (literal runs, wildcards, expansions) one word is read into
+/// (`HARD-VALUE-5`): every part gives at least one code unit but a home
+/// directory, so a longer word is longer than the search's bound,
+/// `MAX_REACH_CODE_UNITS` of `commands::reach`, anyway (an assertion there
+/// holds the two together).
+pub const MAX_WORD_PARTS: usize = 8_192;
+
 /// Tilde expansion and globbing of one brace-expanded word (`HARD-VALUE-2`,
 /// `HARD-VALUE-4`).
-fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
+fn finish(word: &[Piece], known: &[Known], home_known: bool, pwd_known: bool) -> Word {
     let mut out = Word {
         parts: Vec::new(),
         vanishes: word.iter().all(|p| matches!(p, Piece::Expansion { .. }))
             && word.iter().any(|p| {
                 // A bound word unquoted is split by bash, and the top level
                 // (HARD-TOPLEVEL-1) is empty outside a work tree.
-                matches!(
-                    p,
-                    Piece::Expansion {
-                        known: Known::Unknown,
-                        ..
-                    } | Piece::Expansion {
-                        known: Known::Word(_),
-                        quoted: false,
-                    }
-                )
+                matches!(p, Piece::Expansion { at, quoted } if matches!(
+                    (Pieces::known(known, *at), *quoted),
+                    (Known::Unknown, _) | (Known::Word(_), false)
+                ))
             }),
         glob: false,
     };
     let tilde_points = tilde_points(word);
     let mut i = 0;
     while let Some(piece) = word.get(i) {
-        if tilde_points.contains(&i) {
+        if out.parts.len() > MAX_WORD_PARTS {
+            // HARD-VALUE-5: longer than any value the search reads; the rest
+            // stands for any text, and for several words (`PROTO-15`).
+            out.push(WordPart::Any);
+            out.glob = true;
+            break;
+        }
+        if tilde_points.binary_search(&i).is_ok() {
             let end = word
                 .iter()
                 .skip(i + 1)
@@ -363,68 +370,46 @@ fn finish(word: &[Piece], home_known: bool, pwd_known: bool) -> Word {
                 }
             }
             Piece::Char { c, .. } => out.push(WordPart::Lit(c.to_string())),
-            Piece::Expansion {
-                known: Known::Home, ..
-            } => out.push(WordPart::Home),
-            // HARD-VALUE-7: unquoted, the working directory's absolute path
-            // is split and globbed by bash, and only run time knows it.
-            Piece::Expansion {
-                known: Known::WorkingDirectory,
-                quoted: true,
-            } => {
-                out.push(WordPart::Lit(".".to_owned()));
+            Piece::Expansion { at, quoted } => {
+                expansion_part(&mut out, Pieces::known(known, at), quoted);
             }
-            Piece::Expansion {
-                known: Known::WorkingDirectory,
-                quoted: false,
-            } => out.push(WordPart::Any),
-            Piece::Expansion {
-                known: Known::Number,
-                ..
-            } => out.push(WordPart::Number),
-            // HARD-PROCSUB-1: `<(…)` is a path under `/dev/fd/`.
-            Piece::Expansion {
-                known: Known::FdPath,
-                ..
-            } => {
-                out.push(WordPart::Lit("/dev/fd/".to_owned()));
-                out.push(WordPart::Number);
-            }
-            Piece::Expansion {
-                known: Known::Word(ref bound),
-                quoted: true,
-            } => {
-                for part in bound.parts.iter().cloned() {
-                    out.push(part);
-                }
-            }
-            Piece::Expansion {
-                known: Known::Word(_),
-                ..
-            } => out.push(WordPart::Any),
-            // HARD-VALUE-7: unquoted, a known text holding a blank, a
-            // newline or a glob character is split and globbed by bash (an
-            // empty one vanishes): not one known word.
-            Piece::Expansion {
-                known: Known::Text(ref text),
-                quoted: false,
-            } if text.is_empty() || text.contains([' ', '\t', '\n', '*', '?', '[']) => {
-                out.push(WordPart::Any);
-            }
-            Piece::Expansion {
-                known: Known::Text(ref text),
-                ..
-            } => {
-                out.push(WordPart::Lit(text.clone()));
-            }
-            Piece::Expansion {
-                known: Known::Unknown,
-                ..
-            } => out.push(WordPart::Any),
         }
         i += 1;
     }
     out
+}
+
+/// The part an expansion gives in a word (`HARD-VALUE-2`, `HARD-VALUE-7`).
+fn expansion_part(out: &mut Word, known: &Known, quoted: bool) {
+    match (known, quoted) {
+        (Known::Home, _) => out.push(WordPart::Home),
+        // HARD-VALUE-7: unquoted, the working directory's absolute path
+        // is split and globbed by bash, and only run time knows it.
+        (Known::WorkingDirectory, true) => out.push(WordPart::Lit(".".to_owned())),
+        (Known::WorkingDirectory, false) => out.push(WordPart::Any),
+        (Known::Number, _) => out.push(WordPart::Number),
+        // HARD-PROCSUB-1: `<(…)` is a path under `/dev/fd/`.
+        (Known::FdPath, _) => {
+            out.push(WordPart::Lit("/dev/fd/".to_owned()));
+            out.push(WordPart::Number);
+        }
+        (Known::Word(bound), true) => {
+            for part in bound.parts.iter().cloned() {
+                out.push(part);
+            }
+        }
+        (Known::Word(_), false) => out.push(WordPart::Any),
+        // HARD-VALUE-7: unquoted, a known text holding a blank, a
+        // newline or a glob character is split and globbed by bash (an
+        // empty one vanishes): not one known word.
+        (Known::Text(text), false)
+            if text.is_empty() || text.contains([' ', '\t', '\n', '*', '?', '[']) =>
+        {
+            out.push(WordPart::Any);
+        }
+        (Known::Text(text), _) => out.push(WordPart::Lit(text.clone())),
+        (Known::Unknown, _) => out.push(WordPart::Any),
+    }
 }
 
 /// Where bash expands a tilde in a word: at its start, and in a word shaped

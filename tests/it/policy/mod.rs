@@ -11,6 +11,7 @@ mod config_package_table;
 mod findings;
 mod matcher_engine;
 mod matcher_home;
+mod matcher_lazy;
 mod matcher_linear;
 mod matcher_package_table;
 mod matcher_props;

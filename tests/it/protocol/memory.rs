@@ -23,27 +23,57 @@ fn filling(head: &str, unit: &str, tail: &str) -> String {
     format!("{head}{}{tail}", unit.repeat(count))
 }
 
-/// (label, command, whether the policy `* allow` may allow it)
-fn worst_commands() -> Vec<(&'static str, String, bool)> {
+/// What a line's answer under the policy `* allow` must be.
+#[derive(Clone, Copy, Debug)]
+enum Expect {
+    /// Within the bounds: allowed.
+    Allow,
+    /// Beyond a bound: the over-limit `ask`.
+    OverLimit,
+    /// Any answer but `allow` under the hardened profile (a value longer
+    /// than HARD-VALUE-5's bound reaches the fallback), `allow` under the
+    /// deployed one.
+    HardenedAsks,
+}
+
+/// (label, command, its answer under the policy `* allow`)
+fn worst_commands() -> Vec<(&'static str, String, Expect)> {
+    use Expect::{Allow, HardenedAsks, OverLimit};
     vec![
-        ("a 2 MB pipeline", "a | ".repeat(700_000) + "a", false),
-        ("a full pipeline", filling("", "a | ", "a"), false),
-        ("an unfinished pipeline", "a | ".repeat(2_048) + "|", false),
-        ("nested subshells", filling("", "(", ""), false),
-        ("nested substitutions", filling("", "$(", ""), false),
-        ("nested keywords", filling("", "if a; then ", ""), false),
-        ("nested expansions", filling("", "${a:-", ""), false),
-        ("many words", filling("", "a ", ""), false),
-        ("many commands", filling("", "a;", ""), false),
+        ("one word of 8 MiB", filling("echo ", "A", ""), Allow),
+        (
+            "one quoted word of 8 MiB",
+            filling("echo \"", "A", "\""),
+            Allow,
+        ),
+        ("one glob of 8 MiB", filling("echo ", "*", ""), HardenedAsks),
+        (
+            "one glob of 8 MiB alternating",
+            filling("echo ", "a?", ""),
+            HardenedAsks,
+        ),
+        ("a 2 MB pipeline", "a | ".repeat(700_000) + "a", OverLimit),
+        ("a full pipeline", filling("", "a | ", "a"), OverLimit),
+        (
+            "an unfinished pipeline",
+            "a | ".repeat(2_048) + "|",
+            OverLimit,
+        ),
+        ("nested subshells", filling("", "(", ""), OverLimit),
+        ("nested substitutions", filling("", "$(", ""), OverLimit),
+        ("nested keywords", filling("", "if a; then ", ""), OverLimit),
+        ("nested expansions", filling("", "${a:-", ""), OverLimit),
+        ("many words", filling("", "a ", ""), OverLimit),
+        ("many commands", filling("", "a;", ""), OverLimit),
         (
             "many here-documents",
             filling("", "cat <<E\nx\nE\n", ""),
-            false,
+            OverLimit,
         ),
         (
             "one big here-document",
             filling("cat <<E\n", "word ", "\nE\n"),
-            true,
+            Allow,
         ),
         (
             "nested substitutions repeating text",
@@ -51,24 +81,26 @@ fn worst_commands() -> Vec<(&'static str, String, bool)> {
                 .map(|_| format!("$(echo {} ", "A".repeat(4_000)))
                 .collect::<String>()
                 + &")".repeat(999),
-            false,
+            OverLimit,
         ),
     ]
 }
 
-/// PROTO-15, POL-LIMIT-6: every worst line gets its answer from a server
-/// capped at 256 MiB, under both profiles and through the pipeline (`decide`);
-/// beyond the bounds the answer is the over-limit `ask`, never `allow`.
+/// PROTO-15, POL-LIMIT-6, HARD-VALUE-5: every worst line gets its answer
+/// from a server capped at 256 MiB, under both profiles, alone (`check`) and
+/// through the pipeline (`decide`); beyond the bounds the answer is the
+/// over-limit `ask`, never `allow`.
 #[test]
 fn proto_14_worst_lines_are_answered_within_256_mib() {
     let commands = worst_commands();
     let mut input = Vec::new();
     let mut expected = Vec::new();
-    for (index, (label, command, may_allow)) in commands.iter().enumerate() {
+    for (index, (label, command, expect)) in commands.iter().enumerate() {
         for (op, profile) in [
             ("check", "deployed"),
             ("check", "hardened"),
             ("decide", "deployed"),
+            ("decide", "hardened"),
         ] {
             let id = format!("{index}-{op}-{profile}");
             let line = json!({"id": id, "op": op, "profile": profile,
@@ -81,7 +113,7 @@ fn proto_14_worst_lines_are_answered_within_256_mib() {
             );
             input.extend_from_slice(line.as_bytes());
             input.push(b'\n');
-            expected.push((id, *label, *may_allow));
+            expected.push((id, *label, *expect, profile));
         }
     }
     let mut child = Command::new("prlimit")
@@ -107,18 +139,22 @@ fn proto_14_worst_lines_are_answered_within_256_mib() {
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
     assert_eq!(answers.len(), expected.len(), "{stderr}");
-    for (answer, (id, label, may_allow)) in answers.iter().zip(expected) {
+    for (answer, (id, label, expect, profile)) in answers.iter().zip(expected) {
         assert_eq!(answer["id"], id.as_str(), "{label}");
         assert_eq!(answer["ok"], true, "{label}: {answer}");
         let (state, pattern) = match answer.get("outcome") {
             Some(outcome) => (outcome, &answer["gate"]["matchedPattern"]),
             None => (&answer["state"], &answer["matchedPattern"]),
         };
-        if may_allow {
-            assert_eq!(state, "allow", "{label} ({id}) is within the bounds");
-        } else {
-            assert_eq!(state, "ask", "{label} ({id})");
-            assert_eq!(pattern, OVER_LIMIT_SENTINEL, "{label} ({id})");
+        match (expect, profile) {
+            (Expect::Allow, _) | (Expect::HardenedAsks, "deployed") => {
+                assert_eq!(state, "allow", "{label} ({id}) is within the bounds");
+            }
+            (Expect::HardenedAsks, _) => assert_eq!(state, "ask", "{label} ({id})"),
+            (Expect::OverLimit, _) => {
+                assert_eq!(state, "ask", "{label} ({id})");
+                assert_eq!(pattern, OVER_LIMIT_SENTINEL, "{label} ({id})");
+            }
         }
     }
 }
