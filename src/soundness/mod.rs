@@ -45,6 +45,7 @@ mod merge;
 mod misparsed;
 mod observation;
 mod pairs;
+mod programs;
 mod reach;
 mod redirections;
 mod report;

@@ -99,3 +99,42 @@ fn gen_fam_17_options_of_the_help_reach_their_payload() {
     let missed = misses(&commands);
     assert!(missed.is_empty(), "missed:\n{}", missed.join("\n"));
 }
+
+/// INV-KNOWN-2 in the real mode: the witnesses of what programs do with
+/// their words, each allowed by the deployed pipeline under "`*` allow,
+/// `rm *` deny", run with the machine's programs, and counted by the
+/// finding's own classifier: an interpreter's inline program (F-15), a
+/// program's option or setting written in the command (F-46), a value bash
+/// knew that became an option (F-45), a lexing locale (F-48), a command
+/// runner the real mode ran (F-39).
+#[cfg(feature = "arbitrary")]
+#[test]
+fn inv_known_2_real_mode_witnesses_are_claimed_by_their_findings() {
+    use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
+    let witnesses = [
+        ("F-15", "awk 'BEGIN { print /#/; system(\"rm -rf x\") }'"),
+        ("F-15", "sed -n '1e rm -rf x' README.md"),
+        ("F-46", "git -C . -c alias.x='!rm -rf x' x"),
+        (
+            "F-46",
+            "tar -cf x.tar README.md && tar -xf x.tar --to-command='rm -rf x'",
+        ),
+        ("F-46", "npm test --script-shell=rm"),
+        ("F-46", "X='!rm -rf x' git --config-env=alias.x=X x"),
+        ("F-45", "read -r v <<< '--script-shell=rm'; npm test \"$v\""),
+        (
+            "F-45",
+            "mkdir -p 'w --script-shell=rm' && cd 'w --script-shell=rm' && npm test $PWD",
+        ),
+        ("F-48", "LC_ALL=zh_CN.GBK\necho 中\\; rm -rf x"),
+        ("F-39", "script -qc 'rm -rf x' /dev/null"),
+    ];
+    let rules = [("*", Allow), ("rm *", Deny)];
+    let wrong = crate::support::claims::unclaimed(
+        real_oracle(),
+        witnesses
+            .iter()
+            .map(|(id, command)| (*id, crate::support::policy(&rules, "/home/agent"), *command)),
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
