@@ -301,3 +301,84 @@ pub fn merge(reports: Vec<Report>) -> Result<Report, MergeError> {
     merged.shards.sort();
     Ok(merged)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shard's report with `checked` allows, one violation nothing
+    /// accounts for, a finding count and a family tally.
+    fn shard(index: u64, checked: usize, first_after: u64) -> Report {
+        let mut deployed = ProfileReport::new(Profile::Deployed);
+        deployed.checked = checked;
+        deployed.allows = checked;
+        deployed.violations = 1;
+        deployed.per_finding.insert("F-15", 1);
+        deployed.examples.insert("F-15", format!("awk #{index}"));
+        deployed.unclassified.push(Violation {
+            index,
+            policy: PolicyKind::Generated,
+            command: format!("cmd {index}"),
+            rules: vec!["*: allow".into()],
+            violation: "ran".into(),
+            partial: false,
+            resembles: None,
+            family: Some("awk-program"),
+        });
+        deployed.families.insert(
+            "awk-program",
+            FamilyTally {
+                checked,
+                violations: 1,
+                first: Some(FirstViolation {
+                    after: Duration::from_secs(first_after),
+                    index,
+                    finding: Some("F-15"),
+                    command: format!("cmd {index}"),
+                }),
+            },
+        );
+        Report {
+            seed: 60,
+            shards: vec![format!("{index}/2")],
+            bash_version: "5.2".into(),
+            pairs: 10,
+            executed: checked,
+            executed_unknown: 0,
+            unknown_commands: Vec::new(),
+            workers: 1,
+            time_limit: Duration::from_secs(10),
+            elapsed: Duration::from_secs(100),
+            profiles: vec![deployed],
+        }
+    }
+
+    /// GEN-FAM-22: a report read back from its JSON is the same report;
+    /// two shards merge into one run (counts added, lists joined, the
+    /// earliest first violation kept, elapsed added); the same shard twice,
+    /// another seed, or an id no classifier has is an error.
+    #[test]
+    fn gen_fam_22_shards_round_trip_and_merge() {
+        let (a, b) = (shard(0, 5, 30), shard(1, 7, 20));
+        assert_eq!(from_json(&to_json(&a)).unwrap(), a);
+        let merged = merge(vec![a.clone(), b.clone()]).unwrap();
+        assert_eq!(merged.shards, ["0/2", "1/2"]);
+        assert_eq!(merged.pairs, 20);
+        assert_eq!(merged.elapsed, Duration::from_secs(200));
+        let p = &merged.profiles[0];
+        assert_eq!((p.checked, p.violations), (12, 2));
+        assert_eq!(p.per_finding["F-15"], 2);
+        assert_eq!(p.unclassified.len(), 2);
+        let tally = &p.families["awk-program"];
+        assert_eq!((tally.checked, tally.violations), (12, 2));
+        assert_eq!(tally.first.as_ref().unwrap().index, 1);
+        assert!(merge(vec![a.clone(), a.clone()]).is_err());
+        let mut other = b;
+        other.seed = 61;
+        assert!(merge(vec![a.clone(), other]).is_err());
+        assert!(merge(Vec::new()).is_err());
+        let mut bad = to_json(&a);
+        bad["profiles"][0]["perFinding"] = json!({"F-999": 1});
+        assert!(from_json(&bad).is_err());
+    }
+}
