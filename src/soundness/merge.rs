@@ -129,9 +129,10 @@ fn count(value: &Value, name: &str) -> Result<usize, MergeError> {
 }
 
 fn text(value: &Value, name: &str) -> Result<String, MergeError> {
-    field(value, name)?
-        .as_str()
-        .map_or_else(|| fail(format!("{name:?} is no string")), |s| Ok(s.to_owned()))
+    field(value, name)?.as_str().map_or_else(
+        || fail(format!("{name:?} is no string")),
+        |s| Ok(s.to_owned()),
+    )
 }
 
 fn duration(value: &Value, name: &str) -> Result<Duration, MergeError> {
@@ -210,8 +211,10 @@ fn profile_from(v: &Value) -> Result<ProfileReport, MergeError> {
     p.violations = count(v, "violations")?;
     for (id, n) in counts(v, "perFinding", finding_id)? {
         let n = n.as_u64().and_then(|n| usize::try_from(n).ok());
-        p.per_finding
-            .insert(id, n.ok_or_else(|| MergeError("a count is no number".into()))?);
+        p.per_finding.insert(
+            id,
+            n.ok_or_else(|| MergeError("a count is no number".into()))?,
+        );
     }
     for (id, example) in counts(v, "examples", finding_id)? {
         let example = example.as_str().unwrap_or_default().to_owned();

@@ -101,7 +101,9 @@ fn ancestor(o: &GroundObservation<'_>) -> Option<(u32, Vec<String>, String)> {
             arg.rsplit_once('=').is_some_and(|(_, variable)| {
                 !variable.is_empty()
                     && environment.iter().any(|entry| {
-                        entry.strip_prefix(variable).and_then(|r| r.strip_prefix('='))
+                        entry
+                            .strip_prefix(variable)
+                            .and_then(|r| r.strip_prefix('='))
                             .is_some_and(|value| names(value, &name, &ran))
                     })
             })
@@ -130,9 +132,8 @@ fn exec_of<'a>(o: &GroundObservation<'a>, pid: u32, argv: &[String]) -> Option<&
 /// -c …`), whose argument names it. (The stub mode's classifier reads the
 /// runner stub's records, which the real mode does not make.)
 pub(super) fn run_by_a_real_command_runner(o: &GroundObservation<'_>) -> bool {
-    ancestor(o).is_some_and(|(_, argv, _)| {
-        COMMAND_RUNNERS.contains(&argv.first().map_or("", |a| base(a)))
-    })
+    ancestor(o)
+        .is_some_and(|(_, argv, _)| COMMAND_RUNNERS.contains(&argv.first().map_or("", |a| base(a))))
 }
 
 /// The program the argv ran, past a `#!` interpreter (`node /usr/bin/npm`
@@ -159,9 +160,13 @@ pub(super) fn run_by_an_inline_program(o: &GroundObservation<'_>) -> bool {
 /// The text of the bash command that started the process `pid` (the
 /// record of its first exec that has one), quotes removed.
 fn record_text_of(o: &GroundObservation<'_>, pid: u32, argv: &[String]) -> Option<String> {
-    let record = exec_of(o, pid, argv)
-        .and_then(|p| p.record)
-        .or_else(|| o.execution.programs.iter().filter(|p| p.pid == pid).find_map(|p| p.record))?;
+    let record = exec_of(o, pid, argv).and_then(|p| p.record).or_else(|| {
+        o.execution
+            .programs
+            .iter()
+            .filter(|p| p.pid == pid)
+            .find_map(|p| p.record)
+    })?;
     let text = &o.execution.commands.get(record)?.text;
     Some(text.replace(['\'', '"', '\\'], ""))
 }
@@ -191,9 +196,8 @@ pub(super) fn named_by_a_known_value(o: &GroundObservation<'_>) -> bool {
         return false;
     };
     !INTERPRETERS.contains(&program_name(&argv))
-        && record_text_of(o, pid, &argv).is_some_and(|text| {
-            !text.contains(&arg) && ["$", "`"].iter().any(|s| text.contains(s))
-        })
+        && record_text_of(o, pid, &argv)
+            .is_some_and(|text| !text.contains(&arg) && ["$", "`"].iter().any(|s| text.contains(s)))
 }
 
 /// F-48: the command sets `LC_ALL`, `LC_CTYPE` or `LANG` to a locale whose
@@ -208,9 +212,13 @@ pub(super) fn lexed_under_another_locale(o: &GroundObservation<'_>) -> bool {
             let before = lower.get(..at).and_then(|b| b.chars().last());
             let value = lower.get(at + name.len()..).unwrap_or_default();
             before.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'))
-                && BACKSLASH_LOCALES
-                    .iter()
-                    .any(|l| value.split(['\n', ';', ' ']).next().unwrap_or_default().contains(l))
+                && BACKSLASH_LOCALES.iter().any(|l| {
+                    value
+                        .split(['\n', ';', ' '])
+                        .next()
+                        .unwrap_or_default()
+                        .contains(l)
+                })
         })
     });
     sets && o

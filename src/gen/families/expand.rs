@@ -151,7 +151,10 @@ impl<'i> Expander<'i> {
                     .unwrap_or(("alias.x", "!«P»", "x"));
                 let value = self.expand(value, c);
                 let subcommand = self.expand(subcommand, c);
-                format!("{} {subcommand}", spell("q", &format!("{setting}={value}"), c))
+                format!(
+                    "{} {subcommand}",
+                    spell("q", &format!("{setting}={value}"), c)
+                )
             }
             "NPMSET" => {
                 let template = pick(NPM_SETTINGS, c);

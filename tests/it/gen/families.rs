@@ -311,7 +311,10 @@ fn gen_fam_17_to_21_gen_draws_each_program_read_family() {
         ("made-directory-pwd", &["mkdir", "$PWD", "$(pwd)"]),
         ("awk-program", &["awk '", "system(", "/#/", "/[]#]/"]),
         ("sed-program", &["1e ", "/e;"]),
-        ("locale-lexing", &["zh_CN.GBK", "zh_CN.GB18030", "zh_TW.BIG5", "\\;"]),
+        (
+            "locale-lexing",
+            &["zh_CN.GBK", "zh_CN.GB18030", "zh_TW.BIG5", "\\;"],
+        ),
     ];
     for (name, needles) in expect {
         let lines = gen_lines(Some(name), 400, 11, false).unwrap();

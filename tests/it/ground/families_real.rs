@@ -24,7 +24,12 @@ fn started(execution: &Execution, name: &str) -> bool {
 /// placement, then the holes' decisions), payload `rm -rf x`.
 fn command(name: &str, picks: &[u32]) -> String {
     let family = family(name).unwrap();
-    draw(family, &Ingredients::example(), &mut ReplayChoices::new(picks)).command
+    draw(
+        family,
+        &Ingredients::example(),
+        &mut ReplayChoices::new(picks),
+    )
+    .command
 }
 
 /// The commands among `commands` whose execution started no `rm`.
@@ -63,7 +68,13 @@ fn gen_fam_13_real_families_reach_their_payload() {
         }
     }
     let missed = misses(&commands);
-    assert!(missed.is_empty(), "{} of {} missed:\n{}", missed.len(), commands.len(), missed.join("\n"));
+    assert!(
+        missed.is_empty(),
+        "{} of {} missed:\n{}",
+        missed.len(),
+        commands.len(),
+        missed.join("\n")
+    );
 }
 
 /// GEN-FAM-13 (GEN-FAM-17): of the options the help lists, those whose

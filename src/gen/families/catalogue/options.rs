@@ -66,6 +66,7 @@ struct Context {
 /// extracts through `--to-command` and creates through a compressor;
 /// `sort` spills to temporary files only past its buffer; `install -s`
 /// strips; a remote archive name makes tar start its remote shell.
+#[rustfmt::skip]
 const CONTEXTS: &[Context] = &[
     Context { program: "tar", option: "to-command", template: "tar -cf x.tar README.md && tar -xf x.tar «OPT»" },
     Context { program: "tar", option: "checkpoint-action", template: "tar --checkpoint=1 -cf x.tar «OPT» README.md" },
@@ -108,7 +109,10 @@ fn parse_line(line: &str) -> Option<ValueOption> {
     let mut long = Vec::new();
     let mut placeholder = String::new();
     let mut optional = false;
-    for token in spellings.split([',', ' ', '|']).filter(|t| t.starts_with('-')) {
+    for token in spellings
+        .split([',', ' ', '|'])
+        .filter(|t| t.starts_with('-'))
+    {
         let (name, value) = match token.find(['=', '[']) {
             Some(at) => (token.get(..at)?, token.get(at..)?),
             None => (token, ""),
@@ -312,7 +316,10 @@ mod tests {
         assert_eq!(tar.kind, ValueKind::Program);
         assert_eq!(find("tar", "to-command").unwrap().kind, ValueKind::Command);
         assert_eq!(find("flock", "command").unwrap().kind, ValueKind::Command);
-        assert_eq!(find("tar", "checkpoint-action").unwrap().kind, ValueKind::Action);
+        assert_eq!(
+            find("tar", "checkpoint-action").unwrap().kind,
+            ValueKind::Action
+        );
         assert_eq!(find("node", "eval").unwrap().kind, ValueKind::Code);
         // Options whose value names nothing that runs are not drawn.
         assert!(find("tar", "occurrence").is_none());
@@ -328,6 +335,8 @@ mod tests {
         let all = spellings(option, "'rm -rf x'");
         assert!(all.contains(&"--to-command='rm -rf x'".to_owned()));
         assert!(all.contains(&"--to-command 'rm -rf x'".to_owned()));
-        assert!(all.iter().any(|s| s.starts_with("--to-com") && !s.starts_with("--to-command")));
+        assert!(all
+            .iter()
+            .any(|s| s.starts_with("--to-com") && !s.starts_with("--to-command")));
     }
 }
