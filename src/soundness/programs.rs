@@ -54,6 +54,9 @@ fn names(arg: &str, name: &str, ran: &str) -> bool {
     if name.is_empty() {
         return false;
     }
+    // git appends the repository to an upload-pack or receive-pack
+    // command: what the setting names is what comes before that quote.
+    let ran = ran.split(" '").next().unwrap_or(ran);
     let short_attached = arg.starts_with('-')
         && !arg.starts_with("--")
         && arg.len() == 2 + name.len()
@@ -85,16 +88,27 @@ fn naming_ancestor(o: &GroundObservation<'_>) -> Option<(u32, Vec<String>, Strin
 fn ancestor(o: &GroundObservation<'_>) -> Option<(u32, Vec<String>, String)> {
     let program = traced(o)?;
     let ran = ran_text(&program.argv);
-    let name = ran.split(' ').next().unwrap_or_default().to_owned();
-    for parent in &program.parents {
-        let argv = &parent.argv;
+    // A program whose name holds blanks (wget's `--use-askpass` value
+    // `rm -rf x` is run as one file name) is named by its whole name.
+    let whole = program.argv.first().map_or("", |a| base(a));
+    let name = if whole.contains(' ') {
+        whole.to_owned()
+    } else {
+        ran.split(' ').next().unwrap_or_default().to_owned()
+    };
+    let mut naming = None;
+    // The program its process ran before this exec (perl's `exec` of
+    // `dpkg-architecture --command …` replaces itself), then the parents.
+    let replaced = program.replaced.iter().map(|argv| (program.pid, argv));
+    let parents = program.parents.iter().map(|p| (p.pid, &p.argv));
+    for (pid, argv) in replaced.chain(parents) {
         let first = argv.first().map_or("", |a| base(a));
         if SHELL_NAMES.contains(&first) || first == "env" && argv.len() > 1 {
             continue;
         }
         // Its environment: an argument may name a variable that holds what
         // ran (`git --config-env=alias.x=X` with `X='!rm -rf x'`).
-        let environment = exec_of(o, parent.pid, argv)
+        let environment = exec_of(o, pid, argv)
             .map(|p| p.environment.as_slice())
             .unwrap_or_default();
         let through_variable = |arg: &str| {
@@ -113,9 +127,15 @@ fn ancestor(o: &GroundObservation<'_>) -> Option<(u32, Vec<String>, String)> {
             .skip(1)
             .find(|arg| names(arg, &name, &ran) || through_variable(arg))
             .cloned();
-        return found.map(|arg| (parent.pid, argv.clone(), arg));
+        // The nearest that names it: a program may hand the setting on to
+        // a child of its own (`git difftool` to `git diff`) through its
+        // environment, not its words.
+        if let Some(arg) = found {
+            naming = Some((pid, argv.clone(), arg));
+            break;
+        }
     }
-    None
+    naming
 }
 
 /// The exec of process `pid` that ran `argv` (a process that exec'd in
@@ -141,7 +161,11 @@ pub(super) fn run_by_a_real_command_runner(o: &GroundObservation<'_>) -> bool {
 fn program_name(argv: &[String]) -> &str {
     let first = argv.first().map_or("", |a| base(a));
     match argv.get(1) {
-        Some(script) if ["node", "python3", "perl"].contains(&first) && script.contains('/') => {
+        Some(script)
+            if ["node", "python3", "perl"].contains(&first)
+                && script.contains('/')
+                && !script.starts_with('-') =>
+        {
             base(script)
         }
         _ => first,
@@ -160,12 +184,19 @@ pub(super) fn run_by_an_inline_program(o: &GroundObservation<'_>) -> bool {
 /// The text of the bash command that started the process `pid` (the
 /// record of its first exec that has one), quotes removed.
 fn record_text_of(o: &GroundObservation<'_>, pid: u32, argv: &[String]) -> Option<String> {
+    // A program's own child (`git remote-ext`) has no record: the bash
+    // command that started the whole chain is the violation's own.
     let record = exec_of(o, pid, argv).and_then(|p| p.record).or_else(|| {
-        o.execution
-            .programs
-            .iter()
-            .filter(|p| p.pid == pid)
-            .find_map(|p| p.record)
+        let program = traced(o)?;
+        std::iter::once(program.pid)
+            .chain(program.parents.iter().map(|p| p.pid))
+            .find_map(|pid| {
+                o.execution
+                    .programs
+                    .iter()
+                    .filter(|p| p.pid == pid)
+                    .find_map(|p| p.record)
+            })
     })?;
     let text = &o.execution.commands.get(record)?.text;
     Some(text.replace(['\'', '"', '\\'], ""))

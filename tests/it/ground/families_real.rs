@@ -149,3 +149,34 @@ fn inv_known_2_real_mode_witnesses_are_claimed_by_their_findings() {
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// INV-GROUND-10: a program's own helpers with a fixed argv
+/// (`dpkg-architecture` asking `dpkg --print-architecture` and `gcc
+/// -dumpmachine`) and man's formatting pipeline (`locale charmap`,
+/// `preconv`, `nroff`, `groff`, `grotty`) are recorded as machinery, not
+/// judged. (man runs no pager when its output is no terminal, as here.)
+#[test]
+fn inv_ground_10_fixed_helpers_and_mans_pipeline_are_machinery() {
+    use inner_cmd_spec::invariants::ground_violations;
+    use inner_cmd_spec::verdict::PermissionState::{Allow, Ask};
+    let policy = crate::support::policy(
+        &[("*", Ask), ("man *", Allow), ("dpkg-architecture *", Allow)],
+        "/home/agent",
+    );
+    for (command, helper) in [
+        ("dpkg-architecture -qDEB_HOST_ARCH", "gcc"),
+        ("man ls", "groff"),
+    ] {
+        let execution = super::real::run_real(command);
+        let violations = ground_violations(&policy, &execution);
+        assert!(violations.is_empty(), "{command}: {violations:?}");
+        assert!(
+            execution.programs.iter().any(|p| p
+                .argv
+                .first()
+                .is_some_and(|a| a.rsplit('/').next() == Some(helper))
+                && p.machinery.is_some()),
+            "{command}: no {helper} recorded as machinery"
+        );
+    }
+}
