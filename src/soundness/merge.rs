@@ -1,5 +1,5 @@
 //! A run's report as JSON, and the shards' reports merged into one
-//! (`INV-KNOWN-3`): a long run, cut into shards (`--shard I/N`) that
+//! (`GEN-FAM-22`): a long run, cut into shards (`--shard I/N`) that
 //! machines run apart, is read back and added up as the one run they are.
 
 use std::collections::BTreeMap;
@@ -273,7 +273,7 @@ pub fn from_json(value: &Value) -> Result<Report, MergeError> {
     })
 }
 
-/// The shards' reports as the one run they are (`INV-KNOWN-3`): the same
+/// The shards' reports as the one run they are (`GEN-FAM-22`): the same
 /// seed, the same profiles in the same order and the same time limit,
 /// no shard twice; counts added, lists joined, each family's earliest
 /// violation kept, the elapsed times added (machine time, not wall time).

@@ -154,7 +154,7 @@ impl ProfileReport {
 pub struct Report {
     /// The seed of the pairs.
     pub seed: u64,
-    /// The shards this report covers, `I/N` each (`INV-KNOWN-3`).
+    /// The shards this report covers, `I/N` each (`GEN-FAM-22`).
     pub shards: Vec<String>,
     /// The bash version the oracle reported.
     pub bash_version: String,
