@@ -28,7 +28,7 @@
 //! is I modulo N: N machines with the same seed and `--batch` check
 //! disjoint pairs, together those of one machine. `--json FILE` also writes
 //! the report as JSON; `merge FILE…` reads the shards' JSON reports and
-//! prints them as the one run they are (INV-KNOWN-3), with `--json FILE`
+//! prints them as the one run they are (GEN-FAM-22), with `--json FILE`
 //! writing the merged one.
 
 use std::time::Duration;
