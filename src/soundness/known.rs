@@ -47,10 +47,6 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: programs::named_by_a_known_value,
     },
     KnownGroundViolation {
-        id: "F-39",
-        applies: programs::run_by_a_real_command_runner,
-    },
-    KnownGroundViolation {
         id: "A-1",
         applies: by::dewrapping_reparses,
     },
@@ -198,9 +194,13 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         id: "G-8",
         applies: respelled::program_of_an_expanded_unit,
     },
+    // The runner stub's records (the stub mode), or a runner's argument
+    // naming what it ran (the real mode, which makes no runner records).
     KnownGroundViolation {
         id: "F-39",
-        applies: runners::run_by_a_command_runner,
+        applies: |o| {
+            runners::run_by_a_command_runner(o) || programs::run_by_a_real_command_runner(o)
+        },
     },
     KnownGroundViolation {
         id: "F-42",
