@@ -39,6 +39,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: programs::run_by_an_inline_program,
     },
     KnownGroundViolation {
+        id: "F-15",
+        applies: programs::run_by_a_program_on_a_stream,
+    },
+    KnownGroundViolation {
         id: "F-46",
         applies: programs::named_by_a_program_option,
     },
@@ -273,6 +277,21 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-8",
         applies: hidden::in_an_unquoted_here_document_body,
+    },
+    // The real mode's, last: what a program's environment names, and what
+    // bash started by its words after expansion, which no classifier above
+    // (written for the stub mode's records) claimed.
+    KnownGroundViolation {
+        id: "F-38",
+        applies: programs::named_by_the_environment,
+    },
+    KnownGroundViolation {
+        id: "F-37",
+        applies: programs::expanded_by_a_brace,
+    },
+    KnownGroundViolation {
+        id: "F-11",
+        applies: programs::program_named_otherwise,
     },
 ];
 

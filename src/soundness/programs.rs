@@ -62,7 +62,9 @@ fn names(arg: &str, name: &str, ran: &str) -> bool {
         && arg.len() == 2 + name.len()
         && arg.ends_with(name);
     arg == name
+        || (arg.starts_with('/') && base(arg) == name)
         || arg.ends_with(&format!("={name}"))
+        || arg.ends_with(&format!("=/usr/bin/{name}"))
         || short_attached
         || arg.contains(&format!("!{name}"))
         || (ran.contains(' ') && arg.contains(ran))
@@ -164,7 +166,9 @@ fn program_name(argv: &[String]) -> &str {
         Some(script)
             if ["node", "python3", "perl"].contains(&first)
                 && script.contains('/')
-                && !script.starts_with('-') =>
+                && !script.starts_with('-')
+                && !script.starts_with("/dev/")
+                && !script.starts_with("/proc/") =>
         {
             base(script)
         }
@@ -278,4 +282,99 @@ mod tests {
             "rm -rf x"
         );
     }
+}
+
+/// F-15, the program on a stream: what ran was started by an interpreter
+/// reading its program from standard input or a descriptor (`awk -f
+/// /dev/stdin <<< …`, `perl /dev/fd/0`, `tclsh /dev/stdin`), and the
+/// command's text holds what ran (in the here-string or the pipe).
+pub(super) fn run_by_a_program_on_a_stream(o: &GroundObservation<'_>) -> bool {
+    let Some(program) = traced(o) else {
+        return false;
+    };
+    let ran = ran_text(&program.argv);
+    let replaced = program.replaced.iter();
+    let above = replaced.chain(program.parents.iter().map(|p| &p.argv));
+    let interpreter = above
+        .filter(|argv| !SHELL_NAMES.contains(&argv.first().map_or("", |a| base(a))))
+        .find(|argv| INTERPRETERS.contains(&program_name(argv)));
+    interpreter.is_some_and(|argv| {
+        argv.iter().skip(1).any(|a| {
+            a == "-"
+                || a.starts_with("/dev/stdin")
+                || a.starts_with("/dev/fd/")
+                || a.starts_with("/proc/self/fd/")
+        })
+    }) && !ran.is_empty()
+        && o.command.contains(&ran)
+}
+
+/// F-38 in the real mode: what ran is named by a variable of the
+/// environment of the program that ran it (`export
+/// 'npm_config_script_shell=/usr/bin/git'; npm test` runs `git -c …`),
+/// which no assignment word of that program's command set.
+pub(super) fn named_by_the_environment(o: &GroundObservation<'_>) -> bool {
+    let Some(program) = traced(o) else {
+        return false;
+    };
+    let ran = ran_text(&program.argv);
+    let name = ran.split(' ').next().unwrap_or_default();
+    program.parents.iter().any(|parent| {
+        exec_of(o, parent.pid, &parent.argv).is_some_and(|p| {
+            p.environment.iter().any(|entry| {
+                entry.split_once('=').is_some_and(|(variable, value)| {
+                    names(value, name, &ran)
+                        && !value.is_empty()
+                        && !o.command.contains(&format!(" {variable}="))
+                        && !o.command.starts_with(&format!("{variable}="))
+                })
+            })
+        })
+    })
+}
+
+/// What bash started directly, by its words after expansion, whose record
+/// (the words as written) the policy allows: the bash command's text and
+/// the program's argv, when every process above it is a shell.
+fn expanded_words<'a>(o: &GroundObservation<'a>) -> Option<(&'a str, &'a Traced)> {
+    let program = traced(o)?;
+    let direct = program
+        .parents
+        .iter()
+        .all(|p| SHELL_NAMES.contains(&p.argv.first().map_or("", |a| base(a))));
+    if !direct
+        || program
+            .replaced
+            .as_ref()
+            .is_some_and(|r| !SHELL_NAMES.contains(&r.first().map_or("", |a| base(a))))
+    {
+        return None;
+    }
+    // A failed exec has no record of its own: bash's command that names
+    // the program as it tried it is.
+    let record = program.record.or_else(|| {
+        o.execution.commands.iter().position(|c| {
+            c.text.split([' ', '\t']).next() == program.argv.first().map(String::as_str)
+        })
+    })?;
+    let text = o.execution.commands.get(record)?.text.as_str();
+    (o.policy.advisory(text).state == crate::verdict::PermissionState::Allow)
+        .then_some((text, program))
+}
+
+/// F-37 in the real mode: bash started, by a brace expansion of the words
+/// as written (`rm {-rf,} x`), a program the policy refuses.
+pub(super) fn expanded_by_a_brace(o: &GroundObservation<'_>) -> bool {
+    expanded_words(o).is_some_and(|(text, _)| text.contains('{') && text.contains(','))
+}
+
+/// F-11 in the real mode: bash started a program whose name is written
+/// otherwise (`/usr/bin/../bin/cargo publish`), which the policy refuses
+/// by its name.
+pub(super) fn program_named_otherwise(o: &GroundObservation<'_>) -> bool {
+    expanded_words(o).is_some_and(|(text, program)| {
+        let written = text.split([' ', '\t']).next().unwrap_or_default();
+        let started = program.argv.first().map_or("", |a| base(a));
+        written != started && base(written) == started
+    })
 }

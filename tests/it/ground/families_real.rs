@@ -117,7 +117,9 @@ fn gen_fam_17_options_of_the_help_reach_their_payload() {
 /// finding's own classifier: an interpreter's inline program (F-15), a
 /// program's option or setting written in the command (F-46), a value bash
 /// knew that became an option (F-45), a lexing locale (F-48), a command
-/// runner the real mode ran (F-39).
+/// runner the real mode ran (F-39), an interpreter's program on a stream
+/// (F-15), a variable of a program's environment (F-38), a brace (F-37),
+/// a program's name written otherwise (F-11).
 #[cfg(feature = "arbitrary")]
 #[test]
 fn inv_known_2_real_mode_witnesses_are_claimed_by_their_findings() {
@@ -139,13 +141,36 @@ fn inv_known_2_real_mode_witnesses_are_claimed_by_their_findings() {
         ),
         ("F-48", "LC_ALL=zh_CN.GBK\necho 中\\; rm -rf x"),
         ("F-39", "script -qc 'rm -rf x' /dev/null"),
+        ("F-15", "perl /dev/fd/0 <<< 'system(\"rm -rf x\")'"),
+        (
+            "F-38",
+            "export 'npm_config_script_shell=/usr/bin/rm'; npm test",
+        ),
     ];
     let rules = [("*", Allow), ("rm *", Deny)];
+    let narrow = [("*", Allow), ("rm -rf *", Deny)];
     let wrong = crate::support::claims::unclaimed(
         real_oracle(),
         witnesses
             .iter()
-            .map(|(id, command)| (*id, crate::support::policy(&rules, "/home/agent"), *command)),
+            .map(|(id, command)| (*id, crate::support::policy(&rules, "/home/agent"), *command))
+            .chain([
+                (
+                    "F-37",
+                    crate::support::policy(&narrow, "/home/agent"),
+                    "rm {-rf,} x",
+                ),
+                // A program this sandbox lacks: bash's exec fails, the
+                // attempt is judged (the spelling of one it has is G-3).
+                (
+                    "F-11",
+                    crate::support::policy(
+                        &[("*", Allow), ("cargo publish *", Deny)],
+                        "/home/agent",
+                    ),
+                    "ls; /usr/bin/../bin/cargo publish",
+                ),
+            ]),
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
