@@ -263,27 +263,6 @@ pub(super) fn lexed_under_another_locale(o: &GroundObservation<'_>) -> bool {
         .any(|w| w.first().is_some_and(|b| *b >= 0x80) && w.get(1) == Some(&b'\\'))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_argument_names_what_ran() {
-        assert!(names("--script-shell=rm", "rm", "rm -c node test.js"));
-        assert!(names("-Irm", "rm", "rm"));
-        assert!(names("alias.x=!rm -rf x", "rm", "rm -rf x"));
-        assert!(names("--to-command=rm -rf x", "rm", "rm -rf x"));
-        assert!(names("sudo", "sudo", "sudo x.out"));
-        assert!(names("!rm -rf x", "rm", "rm -rf x"));
-        assert!(!names("README.md", "rm", "rm -rf x"));
-        assert!(!names("--format", "rm", "rm"));
-        assert_eq!(
-            ran_text(&["/bin/sh".into(), "-c".into(), "rm -rf x".into()]),
-            "rm -rf x"
-        );
-    }
-}
-
 /// F-15, the program on a stream: what ran was started by an interpreter
 /// reading its program from standard input or a descriptor (`awk -f
 /// /dev/stdin <<< …`, `perl /dev/fd/0`, `tclsh /dev/stdin`), and the
@@ -377,4 +356,25 @@ pub(super) fn program_named_otherwise(o: &GroundObservation<'_>) -> bool {
         let started = program.argv.first().map_or("", |a| base(a));
         written != started && base(written) == started
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_argument_names_what_ran() {
+        assert!(names("--script-shell=rm", "rm", "rm -c node test.js"));
+        assert!(names("-Irm", "rm", "rm"));
+        assert!(names("alias.x=!rm -rf x", "rm", "rm -rf x"));
+        assert!(names("--to-command=rm -rf x", "rm", "rm -rf x"));
+        assert!(names("sudo", "sudo", "sudo x.out"));
+        assert!(names("!rm -rf x", "rm", "rm -rf x"));
+        assert!(!names("README.md", "rm", "rm -rf x"));
+        assert!(!names("--format", "rm", "rm"));
+        assert_eq!(
+            ran_text(&["/bin/sh".into(), "-c".into(), "rm -rf x".into()]),
+            "rm -rf x"
+        );
+    }
 }
