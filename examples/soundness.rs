@@ -6,8 +6,10 @@
 //! cargo run --release --features ground,arbitrary --example soundness -- \
 //!     [--allows N] [--seconds S] [--seed N] [--profiles deployed,hardened] \
 //!     [--workers W] [--batch B] [--time-limit-ms MS] [--recheck-unknown-ms MS] \
-//!     [--source shapes|families|both|GEN-FAM-16] [--real] [--shard I/N]
+//!     [--source shapes|families|both|program-reads|GEN-FAM-16] [--real] [--shard I/N] \
+//!     [--json FILE]
 //! cargo run … --example soundness -- replay [--profiles …] SEED INDEX…
+//! cargo run … --example soundness -- merge FILE…
 //! ```
 //!
 //! Defaults: 100,000 checked allows per profile, 3,600 s, seed 1, both
@@ -24,7 +26,10 @@
 //! and open below bash judged (INV-GROUND-10, INV-GROUND-11); it costs far
 //! more per command, so `--shard I/N` decides only the batches whose number
 //! is I modulo N: N machines with the same seed and `--batch` check
-//! disjoint pairs, together those of one machine.
+//! disjoint pairs, together those of one machine. `--json FILE` also writes
+//! the report as JSON; `merge FILE…` reads the shards' JSON reports and
+//! prints them as the one run they are (GEN-FAM-22), with `--json FILE`
+//! writing the merged one.
 
 use std::time::Duration;
 
@@ -89,8 +94,42 @@ fn fail(why: &str) -> ! {
     std::process::exit(2);
 }
 
+/// Writes `report` as JSON to the file `--json` names, if any.
+fn write_json(args: &Args, report: &inner_cmd_spec::soundness::Report) {
+    if let Some(path) = args.get("json") {
+        let text = inner_cmd_spec::soundness::to_json(report).to_string();
+        std::fs::write(path, text + "\n")
+            .unwrap_or_else(|error| fail(&format!("--json {path}: {error}")));
+    }
+}
+
+/// `merge FILE…`: the shards' reports as one run.
+fn merge(args: &Args) -> ! {
+    let reports = args
+        .words
+        .iter()
+        .skip(1)
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .unwrap_or_else(|error| fail(&format!("{path}: {error}")));
+            let value: serde_json::Value = serde_json::from_str(&text)
+                .unwrap_or_else(|error| fail(&format!("{path}: {error}")));
+            inner_cmd_spec::soundness::from_json(&value)
+                .unwrap_or_else(|error| fail(&format!("{path}: {error}")))
+        })
+        .collect();
+    let merged =
+        inner_cmd_spec::soundness::merge(reports).unwrap_or_else(|error| fail(&error.to_string()));
+    println!("{merged}");
+    write_json(args, &merged);
+    std::process::exit(i32::from(!merged.clean()));
+}
+
 fn main() {
     let args = Args::parse();
+    if args.words.first().map(String::as_str) == Some("merge") {
+        merge(&args);
+    }
     let mut config = Config::default();
     config.real = args.get("real").is_some();
     let default_ms = if config.real { 10_000 } else { 500 };
@@ -121,6 +160,7 @@ fn main() {
         run_shard(&oracle, args.number("seed", 1), &profiles, budget, shard)
     };
     println!("{report}");
+    write_json(&args, &report);
     let recheck = args.number("recheck-unknown-ms", 0);
     if recheck > 0 {
         let mut config = Config::default();

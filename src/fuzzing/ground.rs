@@ -7,7 +7,8 @@
 //! counted; [`ground_report`] prints the counts, as the target does every
 //! ten seconds and when the run ends, so that a run can be reported
 //! (`fuzz/RUNS.md`). An unknown answer checks nothing and is never counted
-//! as checked.
+//! as checked. With `GROUND_REAL=1` the oracle runs in the real mode
+//! (INV-GROUND-10): the machine's programs, every exec and open judged.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -27,14 +28,22 @@ static UNKNOWN: AtomicU64 = AtomicU64::new(0);
 /// Allows whose every uncovered command was a blind spot of the check.
 static BLIND: AtomicU64 = AtomicU64::new(0);
 
-/// The time limit of one command: `GROUND_TIME_LIMIT_MS`, else 500 ms.
+/// Whether the oracle runs the machine's real programs (`GROUND_REAL=1`,
+/// INV-GROUND-10): every exec and every open below bash judged, in a fresh
+/// workspace per command, at a far higher cost per allow.
+fn real() -> bool {
+    std::env::var("GROUND_REAL").is_ok_and(|v| v == "1")
+}
+
+/// The time limit of one command: `GROUND_TIME_LIMIT_MS`, else 500 ms
+/// (10 s in the real mode, whose programs start for real).
 /// Ordinary commands take milliseconds even under load; a command that
 /// loops (every stub succeeds) costs the whole limit and answers unknown.
 fn time_limit() -> Duration {
     let millis = std::env::var("GROUND_TIME_LIMIT_MS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(500);
+        .unwrap_or(if real() { 10_000 } else { 500 });
     Duration::from_millis(millis)
 }
 
@@ -52,6 +61,7 @@ pub(super) fn check(policy: &Policy, command: &str, outcome: &Outcome) {
     let oracle = ORACLE.get_or_init(|| {
         Oracle::new(Config {
             time_limit: time_limit(),
+            real: real(),
             ..Config::default()
         })
         .map_err(|e| e.to_string())
@@ -100,7 +110,8 @@ pub(super) fn check(policy: &Policy, command: &str, outcome: &Outcome) {
 /// how many were unknown.
 pub fn ground_report() {
     eprintln!(
-        "ground: {} allows checked against bash, {} unknown, {} with blind spots of the check only",
+        "ground{}: {} allows checked against bash, {} unknown, {} with blind spots of the check only",
+        if real() { " (real programs)" } else { "" },
         CHECKED.load(Ordering::Relaxed),
         UNKNOWN.load(Ordering::Relaxed),
         BLIND.load(Ordering::Relaxed)

@@ -52,6 +52,30 @@ pub const NPM_SCRIPT: &str =
 /// script is the workspace's (`node test.js`), fixed before the command.
 pub const IN_WORKSPACE_SCRIPT: &str = "run by the workspace's own package script";
 
+/// Helpers a program starts by design with one fixed argv, whatever its
+/// words: `(parent, argv)`. Exact, so that no payload hides behind one.
+pub const FIXED_HELPERS: &[(&str, &[&str])] = &[
+    // dpkg-architecture(1) asks dpkg for the host architecture.
+    ("dpkg-architecture", &["dpkg", "--print-architecture"]),
+    // dpkg-buildpackage(1) reads the processor count for `-j`.
+    ("dpkg-architecture", &["gcc", "-dumpmachine"]),
+    (
+        "dpkg-buildpackage",
+        &["sh", "-c", "getconf _NPROCESSORS_ONLN 2>/dev/null"],
+    ),
+    ("dpkg-buildpackage", &["getconf", "_NPROCESSORS_ONLN"]),
+    // man(1) asks the locale's character set before formatting.
+    ("man", &["locale", "charmap"]),
+];
+
+/// The formatting pipeline man(1) runs before its pager (the
+/// preprocessors `-p` selects among, groff and its output drivers); the
+/// pager, which `-P`/`--pager` or `MANPAGER` names, is none of these.
+pub const MAN_PIPELINE: &[&str] = &[
+    "preconv", "tbl", "eqn", "neqn", "pic", "refer", "grap", "vgrind", "zsoelim", "manconv",
+    "groff", "nroff", "troff", "grotty", "col",
+];
+
 /// The helpers programs start by design (`INV-GROUND-10`).
 pub const HELPERS: [Machinery; 2] = [
     Machinery {
@@ -130,6 +154,38 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
             parent: "npm",
             child: "sh",
             why: NPM_SCRIPT,
+        });
+    }
+    // Any program above it (dpkg-buildpackage's `sh -c getconf …` runs
+    // getconf): the argv is exact, so the parent need not be near.
+    let above = |name: &str| {
+        traced.parents.iter().any(|p| {
+            program_name(&p.argv) == name || p.argv.get(1).map(|w| basename(w)) == Some(name)
+        })
+    };
+    let fixed = FIXED_HELPERS.iter().find(|(name, argv)| {
+        above(name)
+            && traced.argv.len() == argv.len()
+            && traced
+                .argv
+                .iter()
+                .zip(argv.iter())
+                .enumerate()
+                .all(|(i, (a, b))| a == b || (i == 0 && basename(a) == *b))
+    });
+    if let Some((name, _)) = fixed {
+        return Some(Machinery {
+            parent: name,
+            child: "*",
+            why: "a helper the program runs with a fixed argv, by design",
+        });
+    }
+    // nroff, a shell script of groff's, runs groff for man.
+    if above("man") && MAN_PIPELINE.contains(&child) {
+        return Some(Machinery {
+            parent: "man",
+            child: "*",
+            why: "man's formatting pipeline (preprocessors, groff), not its pager",
         });
     }
     HELPERS.into_iter().find(|helper| {

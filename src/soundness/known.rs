@@ -3,7 +3,8 @@
 
 use super::observation::GroundObservation;
 use super::{
-    blind_spots, classify as by, hidden, inert, misparsed, redirections, respelled, runners,
+    blind_spots, classify as by, hidden, inert, misparsed, programs, redirections, respelled,
+    runners,
 };
 
 /// A finding and the test that recognizes its INV-GROUND instances.
@@ -22,6 +23,32 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-40",
         applies: by::opened_file_not_in_the_words,
+    },
+    // The real mode's (INV-GROUND-10, INV-GROUND-12): a locale the command
+    // set changes how bash reads the rest; a program the words started ran
+    // what its inline program, its option or setting, or a value that
+    // became its option names. Each claims a traced program whose
+    // ancestor's argument names it (or a locale assignment), which the
+    // stub mode's classifiers below never saw.
+    KnownGroundViolation {
+        id: "F-48",
+        applies: programs::lexed_under_another_locale,
+    },
+    KnownGroundViolation {
+        id: "F-15",
+        applies: programs::run_by_an_inline_program,
+    },
+    KnownGroundViolation {
+        id: "F-15",
+        applies: programs::run_by_a_program_on_a_stream,
+    },
+    KnownGroundViolation {
+        id: "F-46",
+        applies: programs::named_by_a_program_option,
+    },
+    KnownGroundViolation {
+        id: "F-45",
+        applies: programs::named_by_a_known_value,
     },
     KnownGroundViolation {
         id: "A-1",
@@ -171,9 +198,13 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         id: "G-8",
         applies: respelled::program_of_an_expanded_unit,
     },
+    // The runner stub's records (the stub mode), or a runner's argument
+    // naming what it ran (the real mode, which makes no runner records).
     KnownGroundViolation {
         id: "F-39",
-        applies: runners::run_by_a_command_runner,
+        applies: |o| {
+            runners::run_by_a_command_runner(o) || programs::run_by_a_real_command_runner(o)
+        },
     },
     KnownGroundViolation {
         id: "F-42",
@@ -246,6 +277,21 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-8",
         applies: hidden::in_an_unquoted_here_document_body,
+    },
+    // The real mode's, last: what a program's environment names, and what
+    // bash started by its words after expansion, which no classifier above
+    // (written for the stub mode's records) claimed.
+    KnownGroundViolation {
+        id: "F-38",
+        applies: programs::named_by_the_environment,
+    },
+    KnownGroundViolation {
+        id: "F-37",
+        applies: programs::expanded_by_a_brace,
+    },
+    KnownGroundViolation {
+        id: "F-11",
+        applies: programs::program_named_otherwise,
     },
 ];
 

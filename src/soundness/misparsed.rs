@@ -106,7 +106,10 @@ pub(super) fn in_a_here_document_body(o: &GroundObservation<'_>) -> bool {
     !executed.is_empty()
         && o.command.lines().skip(first + 1).any(|line| {
             let line = squeeze(line);
-            line.contains(&format!("$({executed}")) || line.contains(&format!("`{executed}"))
+            // `$( sed …` as the families place it, a blank after `$(`.
+            line.contains(&format!("$({executed}"))
+                || line.contains(&format!("$( {executed}"))
+                || line.contains(&format!("`{executed}"))
         })
 }
 

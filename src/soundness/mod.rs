@@ -41,9 +41,11 @@ mod decide;
 mod hidden;
 mod inert;
 mod known;
+mod merge;
 mod misparsed;
 mod observation;
 mod pairs;
+mod programs;
 mod reach;
 mod redirections;
 mod report;
@@ -54,6 +56,7 @@ mod runners;
 pub use decide::decide_violations;
 use decide::without_cut_off_wrappers;
 pub use known::{classify, KnownGroundViolation, KNOWN_GROUND_VIOLATIONS};
+pub use merge::{from_json, merge, to_json, MergeError};
 pub use observation::GroundObservation;
 pub use pairs::{family_pair, pair, permissive, Pair, Source};
 pub use reach::{FamilyTally, FirstViolation};
@@ -157,6 +160,7 @@ pub fn run_shard(
     });
     let mut report = total.into_inner().unwrap_or_else(PoisonError::into_inner);
     report.elapsed = start.elapsed();
+    report.shards = vec![format!("{}/{}", shard.index, shard.count.max(1))];
     report
 }
 
@@ -244,6 +248,7 @@ impl<'a> Run<'a> {
     fn empty(&self) -> Report {
         Report {
             seed: self.seed,
+            shards: Vec::new(),
             bash_version: String::new(),
             pairs: 0,
             executed: 0,

@@ -31,17 +31,30 @@ pub enum Source {
     /// The families of one clause only (`GEN-FAM-16`: the redirection
     /// grammar), picked uniformly among them.
     Clause(&'static str),
+    /// The families of what programs read (`GEN-FAM-17` to `GEN-FAM-21`),
+    /// picked uniformly among them: `program-reads`.
+    ProgramReads,
 }
 
+/// The clauses of the families of what programs read (`GEN-FAM-22`).
+pub const PROGRAM_READ_CLAUSES: &[&str] = &[
+    "GEN-FAM-17",
+    "GEN-FAM-18",
+    "GEN-FAM-19",
+    "GEN-FAM-20",
+    "GEN-FAM-21",
+];
+
 impl Source {
-    /// `shapes`, `families`, `both`, or a clause of the families
-    /// (`GEN-FAM-16`).
+    /// `shapes`, `families`, `both`, `program-reads`, or a clause of the
+    /// families (`GEN-FAM-16`).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "shapes" => Some(Self::Shapes),
             "families" => Some(Self::Families),
             "both" => Some(Self::Both),
+            "program-reads" => Some(Self::ProgramReads),
             clause => families()
                 .iter()
                 .find(|f| f.clause == clause)
@@ -58,6 +71,9 @@ impl Source {
             Self::Both if index % 2 == 0 => pair(seed, index / 2),
             Self::Both => family_pair(seed, index / 2),
             Self::Clause(clause) => family_pair_among(seed, index, |f| f.clause == clause),
+            Self::ProgramReads => {
+                family_pair_among(seed, index, |f| PROGRAM_READ_CLAUSES.contains(&f.clause))
+            }
         }
     }
 }

@@ -154,6 +154,8 @@ impl ProfileReport {
 pub struct Report {
     /// The seed of the pairs.
     pub seed: u64,
+    /// The shards this report covers, `I/N` each (`GEN-FAM-22`).
+    pub shards: Vec<String>,
     /// The bash version the oracle reported.
     pub bash_version: String,
     /// Pairs generated (each decided under every profile).
@@ -210,6 +212,9 @@ const LISTED: usize = 500;
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "seed                 {}", self.seed)?;
+        if self.shards.iter().any(|s| s != "0/1") {
+            writeln!(f, "shards               {}", self.shards.join(" "))?;
+        }
         writeln!(f, "bash                 {}", self.bash_version)?;
         writeln!(
             f,

@@ -16,6 +16,7 @@ mod backends;
 mod batch;
 mod environment;
 pub(crate) mod families;
+mod families_real;
 mod race;
 mod real;
 mod real_cli;

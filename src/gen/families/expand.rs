@@ -8,7 +8,13 @@
 //! with one of its options), `SETOPT`, `SHOPT`, `VAR` (a variable bash sets
 //! or reads), `RUNNER` (a program that runs its arguments, with the payload
 //! placed), `ENVVAR`/`ENVVAL`/`ENVPROG` (one variable a program reads, its
-//! value holding the payload, and that program: the three agree).
+//! value holding the payload, and that program: the three agree);
+//! `PROGOPT` (a program's option from its own help that runs the payload,
+//! `GEN-FAM-17`), `GITGLOBAL` (git's global options, some, in any order),
+//! `GITSET` (a git setting naming the payload, and the subcommand that
+//! runs it), `NPMSET` (npm's script shell), `LOCALE` and `MB` (a lexing
+//! locale and text whose last byte that locale pairs with a `\`,
+//! `GEN-FAM-21`).
 //! Spellings apply word by word, except `q`, `sq`, `bq`, `comma`, `ifs` and
 //! `lines`, which take the whole text; `one-S` applies the word spelling `S`
 //! to one drawn word only, an option where there is one (`find . -delete`:
@@ -17,7 +23,10 @@
 //! (`sed -n 1p {-i,README.md,}`), so a reader of the words sees neither.
 
 use super::builtins_table::{BUILTINS, SET_OPTIONS, SHELL_VARIABLES, SHOPT_OPTIONS};
-use super::catalogue::{ENV_READERS, READ_VARIABLES, RUNNING_PROGRAMS};
+use super::catalogue::{
+    options, ENV_READERS, GIT_GLOBAL_OPTIONS, GIT_SETTINGS, LEXING_LOCALES, LEXING_TEXTS,
+    NPM_SETTINGS, READ_VARIABLES, RUNNING_PROGRAMS,
+};
 use crate::gen::choices::Choices;
 
 /// Expands the holes of one form; table entries picked once per form.
@@ -125,6 +134,34 @@ impl<'i> Expander<'i> {
                     _ => program.to_owned(),
                 }
             }
+            "PROGOPT" => {
+                let quote = |text: &str| spell("q", text, &mut crate::gen::ByteChoices::new(&[]));
+                options::draw(self.payload, &quote, c)
+            }
+            "GITGLOBAL" => {
+                // Up to three, in any order, each followed by its blank.
+                (0..c.choose(4))
+                    .map(|_| format!("{} ", pick(GIT_GLOBAL_OPTIONS, c)))
+                    .collect()
+            }
+            "GITSET" => {
+                let (setting, value, subcommand) = GIT_SETTINGS
+                    .get(c.choose(GIT_SETTINGS.len()))
+                    .copied()
+                    .unwrap_or(("alias.x", "!«P»", "x"));
+                let value = self.expand(value, c);
+                let subcommand = self.expand(subcommand, c);
+                format!(
+                    "{} {subcommand}",
+                    spell("q", &format!("{setting}={value}"), c)
+                )
+            }
+            "NPMSET" => {
+                let template = pick(NPM_SETTINGS, c);
+                self.expand(template, c)
+            }
+            "LOCALE" => pick(LEXING_LOCALES, c).to_owned(),
+            "MB" => pick(LEXING_TEXTS, c).to_owned(),
             other => other.to_owned(),
         }
     }

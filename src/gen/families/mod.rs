@@ -34,7 +34,11 @@ use super::seeded::SeededChoices;
 pub use builtins_table::{
     BASH_VERSION as BUILTINS_BASH_VERSION, BUILTINS, SET_OPTIONS, SHELL_VARIABLES, SHOPT_OPTIONS,
 };
-pub use catalogue::{ENV_READERS, RUNNING_PROGRAMS};
+pub use catalogue::options::{without_context as options_without_context, VALUE_OPTIONS};
+pub use catalogue::{
+    ENV_READERS, GIT_GLOBAL_OPTIONS, GIT_SETTINGS, LEXING_LOCALES, LEXING_TEXTS, NPM_SETTINGS,
+    RUNNING_PROGRAMS,
+};
 pub use compose::{COMMAND_PLACEMENTS, LINE_PLACEMENTS, WORD_PLACEMENTS};
 
 /// What a family's sink is, syntactically, and so where it can be placed.
@@ -69,6 +73,10 @@ pub enum Reach {
     /// The payload reaches a program through its environment or standard
     /// input, which the oracle's records do not show.
     Hidden,
+    /// Only a real program runs the payload (its option, its setting, a
+    /// value or directory it reads, a locale bash lexes under): the stubs'
+    /// records do not show it, the real mode's do (`INV-GROUND-10`).
+    Real,
 }
 
 /// One construct of bash through which a payload runs (`GEN-FAM-1`).

@@ -216,6 +216,127 @@ reach_tests! {
     reach_shell_reads_stream => "shell-reads-stream",
     reach_interpreter_inline => "interpreter-inline",
     reach_interpreter_stream => "interpreter-stream",
+    // GEN-FAM-17 to GEN-FAM-21: what programs read (reach *real*: the
+    // real-mode test is `tests/it/ground/families_real.rs`)
+    reach_program_option_value => "program-option-value",
+    reach_program_global_options => "program-global-options",
+    reach_known_value_option => "known-value-option",
+    reach_made_directory_pwd => "made-directory-pwd",
+    reach_awk_program => "awk-program",
+    reach_sed_program => "sed-program",
+    reach_locale_lexing => "locale-lexing",
+}
+
+/// GEN-FAM-17: the options drawn are the snapshot's own: every program of
+/// `spec/programs/help-options.tsv` with an option whose value names
+/// something that runs has a context, and the options include the ones
+/// the issue names (tar's `--to-command` and `-I`, `split --filter`).
+#[test]
+fn gen_fam_17_options_come_from_the_programs_help() {
+    use inner_cmd_spec::gen::families::{options_without_context, VALUE_OPTIONS};
+    assert_eq!(options_without_context(), Vec::<String>::new());
+    let snapshot = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/spec/programs/help-options.tsv"
+    ))
+    .unwrap();
+    for option in VALUE_OPTIONS.iter() {
+        assert!(
+            snapshot
+                .lines()
+                .any(|l| l.starts_with(&format!("{}\t", option.program))
+                    && l.contains(&option.listed)),
+            "{option:?} is no line of the snapshot"
+        );
+    }
+    let has = |program: &str, long: &str| {
+        VALUE_OPTIONS
+            .iter()
+            .any(|o| o.program == program && o.long.iter().any(|l| l == long))
+    };
+    for (program, long) in [
+        ("tar", "to-command"),
+        ("tar", "use-compress-program"),
+        ("tar", "checkpoint-action"),
+        ("split", "filter"),
+        ("sort", "compress-program"),
+        ("install", "strip-program"),
+        ("flock", "command"),
+    ] {
+        assert!(has(program, long), "{program} --{long}");
+    }
+    // Drawn: seeded cases of the family name each of those programs.
+    let cases = family_cases(
+        Some("program-option-value"),
+        &Ingredients::example(),
+        2_000,
+        3,
+    )
+    .unwrap();
+    for program in ["tar", "split", "sort", "install", "flock", "node"] {
+        assert!(
+            cases
+                .iter()
+                .any(|c| c.command.contains(&format!("{program} "))),
+            "{program} never drawn"
+        );
+    }
+    // Every spelling: `=`, separate, abbreviated, short attached and
+    // separate, permuted after the operands.
+    let all: Vec<&str> = cases.iter().map(|c| c.command.as_str()).collect();
+    for needle in [
+        "--to-command='",
+        "--to-command '",
+        "--to-comm='",
+        " -I",
+        "-I ",
+        "README.md --",
+    ] {
+        assert!(
+            all.iter().any(|c| c.contains(needle)),
+            "no spelling {needle:?}"
+        );
+    }
+}
+
+/// GEN-FAM-17, GEN-FAM-18, GEN-FAM-19, GEN-FAM-20, GEN-FAM-21: `inner-cmd
+/// gen` draws each family of what programs read, with the construct the
+/// clause names.
+#[test]
+fn gen_fam_17_to_21_gen_draws_each_program_read_family() {
+    let expect: &[(&str, &[&str])] = &[
+        ("program-option-value", &["--"]),
+        ("program-global-options", &["git ", "npm "]),
+        ("known-value-option", &["<<'EOF'", "for f in", "read -r"]),
+        ("made-directory-pwd", &["mkdir", "$PWD", "$(pwd)"]),
+        ("awk-program", &["awk '", "system(", "/#/", "/[]#]/"]),
+        ("sed-program", &["1e ", "/e;"]),
+        (
+            "locale-lexing",
+            &["zh_CN.GBK", "zh_CN.GB18030", "zh_TW.BIG5", "\\;"],
+        ),
+    ];
+    for (name, needles) in expect {
+        let lines = gen_lines(Some(name), 400, 11, false).unwrap();
+        let commands: Vec<String> = lines
+            .iter()
+            .map(|l| {
+                let value: serde_json::Value = serde_json::from_str(l).unwrap();
+                assert_eq!(value["family"], *name);
+                value["command"].as_str().unwrap().to_owned()
+            })
+            .collect();
+        for needle in *needles {
+            assert!(
+                commands.iter().any(|c| c.contains(needle)),
+                "{name}: no case holds {needle:?}"
+            );
+        }
+    }
+    let listed = gen_lines(None, 0, 1, true).unwrap();
+    for (name, _) in expect {
+        assert!(listed.iter().any(|l| l.starts_with(&format!("{name}\t"))));
+    }
 }
 
 /// GEN-FAM-1: names unique and kebab-case, one-line summaries, clauses of

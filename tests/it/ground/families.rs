@@ -77,7 +77,7 @@ fn recorded(attempt: &Attempt) -> Option<&Execution> {
 /// *hidden*, which the oracle cannot show, GEN-FAM-13).
 pub(crate) fn misses_of(name: &str) -> Vec<String> {
     let family = inner_cmd_spec::gen::family(name).unwrap_or_else(|| panic!("no family {name}"));
-    if family.reach == Reach::Hidden {
+    if matches!(family.reach, Reach::Hidden | Reach::Real) {
         return Vec::new();
     }
     let ingredients = Ingredients::example();

@@ -1,8 +1,11 @@
 //! The families, one file per group of chapters of the bash reference
-//! manual (`GEN-FAM-3` to `GEN-FAM-12`, `GEN-FAM-16`).
+//! manual (`GEN-FAM-3` to `GEN-FAM-12`, `GEN-FAM-16`), and what programs
+//! read (`GEN-FAM-17` to `GEN-FAM-21`).
 
 mod builtins;
 mod expansions;
+pub mod options;
+mod program_reads;
 mod programs;
 mod redirections;
 mod variables;
@@ -12,6 +15,9 @@ use std::sync::LazyLock;
 
 use super::{Family, Reach, Slot};
 
+pub use program_reads::{
+    GIT_GLOBAL_OPTIONS, GIT_SETTINGS, LEXING_LOCALES, LEXING_TEXTS, NPM_SETTINGS,
+};
 pub use programs::{ENV_READERS, RUNNING_PROGRAMS};
 pub use variables::READ_VARIABLES;
 
@@ -30,6 +36,7 @@ pub static FAMILIES: LazyLock<Vec<Family>> = LazyLock::new(|| {
         builtins::REBINDING,
         variables::ENVIRONMENT,
         programs::PROGRAM_FAMILIES,
+        program_reads::PROGRAM_READS,
     ]
     .concat()
 });

@@ -1,0 +1,380 @@
+//! What a program the command's words started ran on its own, or what bash
+//! lexed otherwise under a locale the command set, seen in the real mode
+//! (`INV-GROUND-10`, `INV-GROUND-12`, `INV-KNOWN-2`): F-15, F-45, F-46,
+//! F-48.
+
+use super::observation::GroundObservation;
+use crate::ground::{Traced, COMMAND_RUNNERS, TRANSPARENT_WRAPPERS};
+use crate::invariants::TracedRecord;
+use crate::policy::floor::{INDIRECTION_NAMES, SHELL_NAMES};
+
+/// Interpreters whose inline program (`awk 'BEGIN { system(…) }'`, GNU
+/// `sed 'e …'`, `perl -e`, `python3 -c`, `node -e`) runs a command (F-15).
+const INTERPRETERS: &[&str] = &[
+    "awk", "gawk", "mawk", "nawk", "sed", "perl", "python", "python3", "node", "nodejs", "ruby",
+    "php", "tclsh", "expect", "lua",
+];
+
+/// Locales under which a character's last byte may be read with a `\`
+/// after it (F-48): the two-byte encodings whose second byte may be 0x5C.
+const BACKSLASH_LOCALES: &[&str] = &["gbk", "gb18030", "big5", "gb2312", "sjis", "shift_jis"];
+
+/// The basename of a path.
+fn base(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// The traced program the violation is, if it is one.
+fn traced<'a>(o: &GroundObservation<'a>) -> Option<&'a Traced> {
+    match o.violation.traced {
+        Some(TracedRecord::Program(i)) => o.execution.programs.get(usize::try_from(i).ok()?),
+        _ => None,
+    }
+}
+
+/// What an exec ran, as text: the string of a shell's `-c`, else its argv
+/// after the program, with the program's basename first.
+fn ran_text(argv: &[String]) -> String {
+    let name = argv.first().map_or("", |a| base(a));
+    if SHELL_NAMES.contains(&name) && argv.get(1).map(String::as_str) == Some("-c") {
+        // git runs an editor or a pager as `sh -c 'EDITOR "$@"' …`.
+        let string = argv.get(2).map_or("", String::as_str);
+        return string.trim_end_matches(" \"$@\"").to_owned();
+    }
+    std::iter::once(name)
+        .chain(argv.iter().skip(1).map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether the argument `arg` names `name` (the program that ran) or holds
+/// `ran` (what ran): the argument is the name, an option's attached value
+/// (`--script-shell=rm`, `-Irm`), an alias `!rm …`, or holds the command.
+fn names(arg: &str, name: &str, ran: &str) -> bool {
+    if name.is_empty() {
+        return false;
+    }
+    // git appends the repository to an upload-pack or receive-pack
+    // command: what the setting names is what comes before that quote.
+    let ran = ran.split(" '").next().unwrap_or(ran);
+    let short_attached = arg.starts_with('-')
+        && !arg.starts_with("--")
+        && arg.len() == 2 + name.len()
+        && arg.ends_with(name);
+    arg == name
+        || (arg.starts_with('/') && base(arg) == name)
+        || arg.ends_with(&format!("={name}"))
+        || arg.ends_with(&format!("=/usr/bin/{name}"))
+        || short_attached
+        || arg.contains(&format!("!{name}"))
+        || (ran.contains(' ') && arg.contains(ran))
+}
+
+/// The nearest program above the violation that the command's words
+/// started and that is not a shell, a transparent wrapper, a command
+/// runner (F-39) or an indirection (floored): its process id and argv, and
+/// the argument of it that names what ran. (The parents run up to the
+/// command's bash, whose own process may have exec'd the last program of
+/// a list: that parent carries the program's argv.)
+fn naming_ancestor(o: &GroundObservation<'_>) -> Option<(u32, Vec<String>, String)> {
+    ancestor(o).filter(|(_, argv, _)| {
+        let first = argv.first().map_or("", |a| base(a));
+        !(TRANSPARENT_WRAPPERS.contains(&first)
+            || COMMAND_RUNNERS.contains(&first)
+            || INDIRECTION_NAMES.contains(&first))
+    })
+}
+
+/// The nearest program above the violation that is no shell, whatever it
+/// is, and the argument of it that names what ran, if one does.
+fn ancestor(o: &GroundObservation<'_>) -> Option<(u32, Vec<String>, String)> {
+    let program = traced(o)?;
+    let ran = ran_text(&program.argv);
+    // A program whose name holds blanks (wget's `--use-askpass` value
+    // `rm -rf x` is run as one file name) is named by its whole name.
+    let whole = program.argv.first().map_or("", |a| base(a));
+    let name = if whole.contains(' ') {
+        whole.to_owned()
+    } else {
+        ran.split(' ').next().unwrap_or_default().to_owned()
+    };
+    let mut naming = None;
+    // The program its process ran before this exec (perl's `exec` of
+    // `dpkg-architecture --command …` replaces itself), then the parents.
+    let replaced = program.replaced.iter().map(|argv| (program.pid, argv));
+    let parents = program.parents.iter().map(|p| (p.pid, &p.argv));
+    for (pid, argv) in replaced.chain(parents) {
+        let first = argv.first().map_or("", |a| base(a));
+        if SHELL_NAMES.contains(&first) || first == "env" && argv.len() > 1 {
+            continue;
+        }
+        // Its environment: an argument may name a variable that holds what
+        // ran (`git --config-env=alias.x=X` with `X='!rm -rf x'`).
+        let environment = exec_of(o, pid, argv)
+            .map(|p| p.environment.as_slice())
+            .unwrap_or_default();
+        let through_variable = |arg: &str| {
+            arg.rsplit_once('=').is_some_and(|(_, variable)| {
+                !variable.is_empty()
+                    && environment.iter().any(|entry| {
+                        entry
+                            .strip_prefix(variable)
+                            .and_then(|r| r.strip_prefix('='))
+                            .is_some_and(|value| names(value, &name, &ran))
+                    })
+            })
+        };
+        let found = argv
+            .iter()
+            .skip(1)
+            .find(|arg| names(arg, &name, &ran) || through_variable(arg))
+            .cloned();
+        // The nearest that names it: a program may hand the setting on to
+        // a child of its own (`git difftool` to `git diff`) through its
+        // environment, not its words.
+        if let Some(arg) = found {
+            naming = Some((pid, argv.clone(), arg));
+            break;
+        }
+    }
+    naming
+}
+
+/// The exec of process `pid` that ran `argv` (a process that exec'd in
+/// place ran several: the command's bash, then the last program of a list).
+fn exec_of<'a>(o: &GroundObservation<'a>, pid: u32, argv: &[String]) -> Option<&'a Traced> {
+    let mut same = o.execution.programs.iter().filter(|p| p.pid == pid);
+    same.clone()
+        .find(|p| p.argv == argv || p.started_as.as_deref() == Some(argv))
+        .or_else(|| same.find(|p| p.record.is_some()))
+}
+
+/// F-39 in the real mode: what ran was started by a command runner the
+/// command's words started (`script -qc 'rm -rf x' /dev/null`, `flock f
+/// -c …`), whose argument names it. (The stub mode's classifier reads the
+/// runner stub's records, which the real mode does not make.)
+pub(super) fn run_by_a_real_command_runner(o: &GroundObservation<'_>) -> bool {
+    ancestor(o)
+        .is_some_and(|(_, argv, _)| COMMAND_RUNNERS.contains(&argv.first().map_or("", |a| base(a))))
+}
+
+/// The program the argv ran, past a `#!` interpreter (`node /usr/bin/npm`
+/// is npm).
+fn program_name(argv: &[String]) -> &str {
+    let first = argv.first().map_or("", |a| base(a));
+    match argv.get(1) {
+        Some(script)
+            if ["node", "python3", "perl"].contains(&first)
+                && script.contains('/')
+                && !script.starts_with('-')
+                && !script.starts_with("/dev/")
+                && !script.starts_with("/proc/") =>
+        {
+            base(script)
+        }
+        _ => first,
+    }
+}
+
+/// F-15: what ran was started by an interpreter the command's words
+/// started, and one of the interpreter's own arguments — its inline
+/// program — holds it (`awk 'BEGIN { system("rm -rf x") }'` runs `sh -c
+/// 'rm -rf x'`; `sed -n '1e rm -rf x'`). The policy judged the interpreter
+/// by its words, in which the command is data.
+pub(super) fn run_by_an_inline_program(o: &GroundObservation<'_>) -> bool {
+    naming_ancestor(o).is_some_and(|(_, argv, _)| INTERPRETERS.contains(&program_name(&argv)))
+}
+
+/// The text of the bash command that started the process `pid` (the
+/// record of its first exec that has one), quotes removed.
+fn record_text_of(o: &GroundObservation<'_>, pid: u32, argv: &[String]) -> Option<String> {
+    // A program's own child (`git remote-ext`) has no record: the bash
+    // command that started the whole chain is the violation's own.
+    let record = exec_of(o, pid, argv).and_then(|p| p.record).or_else(|| {
+        let program = traced(o)?;
+        std::iter::once(program.pid)
+            .chain(program.parents.iter().map(|p| p.pid))
+            .find_map(|pid| {
+                o.execution
+                    .programs
+                    .iter()
+                    .filter(|p| p.pid == pid)
+                    .find_map(|p| p.record)
+            })
+    })?;
+    let text = &o.execution.commands.get(record)?.text;
+    Some(text.replace(['\'', '"', '\\'], ""))
+}
+
+/// F-46: what ran is named by an option or a setting that a program the
+/// command's words started reads — written so in the command
+/// (`tar -xf x.tar --to-command='rm -rf x'`, `git -c alias.x='!rm -rf x'
+/// x`, `install -s --strip-program=sudo …`, `npm test --script-shell=rm`):
+/// the program's argument that names it stands, quotes aside, in the bash
+/// command that started the program. Not an interpreter's inline program
+/// (F-15), tried before.
+pub(super) fn named_by_a_program_option(o: &GroundObservation<'_>) -> bool {
+    let Some((pid, argv, arg)) = naming_ancestor(o) else {
+        return false;
+    };
+    !INTERPRETERS.contains(&program_name(&argv))
+        && record_text_of(o, pid, &argv).is_some_and(|text| text.contains(&arg))
+}
+
+/// F-45: as F-46, but the argument that names what ran is not written in
+/// the bash command that started the program: a value bash knew put it
+/// there (`npm test "$v"` after `read -r v <<< '--script-shell=rm'`, `npm
+/// test $PWD` in a directory named `w --script-shell=rm`, the
+/// commit-message idiom).
+pub(super) fn named_by_a_known_value(o: &GroundObservation<'_>) -> bool {
+    let Some((pid, argv, arg)) = naming_ancestor(o) else {
+        return false;
+    };
+    !INTERPRETERS.contains(&program_name(&argv))
+        && record_text_of(o, pid, &argv)
+            .is_some_and(|text| !text.contains(&arg) && ["$", "`"].iter().any(|s| text.contains(s)))
+}
+
+/// F-48: the command sets `LC_ALL`, `LC_CTYPE` or `LANG` to a locale whose
+/// two-byte characters may end in `\` (GBK, GB18030, BIG5, Shift JIS), and
+/// holds a byte of a multibyte character right before a backslash: bash,
+/// reading the rest under that locale, takes the backslash as the
+/// character's second byte, so the escape the policy's parse saw is gone.
+pub(super) fn lexed_under_another_locale(o: &GroundObservation<'_>) -> bool {
+    let lower = o.command.to_ascii_lowercase();
+    let sets = ["lc_all=", "lc_ctype=", "lang="].iter().any(|name| {
+        lower.match_indices(name).any(|(at, _)| {
+            let before = lower.get(..at).and_then(|b| b.chars().last());
+            let value = lower.get(at + name.len()..).unwrap_or_default();
+            before.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'))
+                && BACKSLASH_LOCALES.iter().any(|l| {
+                    value
+                        .split(['\n', ';', ' '])
+                        .next()
+                        .unwrap_or_default()
+                        .contains(l)
+                })
+        })
+    });
+    sets && o
+        .command
+        .as_bytes()
+        .windows(2)
+        .any(|w| w.first().is_some_and(|b| *b >= 0x80) && w.get(1) == Some(&b'\\'))
+}
+
+/// F-15, the program on a stream: what ran was started by an interpreter
+/// reading its program from standard input or a descriptor (`awk -f
+/// /dev/stdin <<< …`, `perl /dev/fd/0`, `tclsh /dev/stdin`), and the
+/// command's text holds what ran (in the here-string or the pipe).
+pub(super) fn run_by_a_program_on_a_stream(o: &GroundObservation<'_>) -> bool {
+    let Some(program) = traced(o) else {
+        return false;
+    };
+    let ran = ran_text(&program.argv);
+    let replaced = program.replaced.iter();
+    let above = replaced.chain(program.parents.iter().map(|p| &p.argv));
+    let interpreter = above
+        .filter(|argv| !SHELL_NAMES.contains(&argv.first().map_or("", |a| base(a))))
+        .find(|argv| INTERPRETERS.contains(&program_name(argv)));
+    interpreter.is_some_and(|argv| {
+        argv.iter().skip(1).any(|a| {
+            a == "-"
+                || a.starts_with("/dev/stdin")
+                || a.starts_with("/dev/fd/")
+                || a.starts_with("/proc/self/fd/")
+        })
+    }) && !ran.is_empty()
+        && o.command.contains(&ran)
+}
+
+/// F-38 in the real mode: what ran is named by a variable of the
+/// environment of the program that ran it (`export
+/// 'npm_config_script_shell=/usr/bin/git'; npm test` runs `git -c …`),
+/// which no assignment word of that program's command set.
+pub(super) fn named_by_the_environment(o: &GroundObservation<'_>) -> bool {
+    let Some(program) = traced(o) else {
+        return false;
+    };
+    let ran = ran_text(&program.argv);
+    let name = ran.split(' ').next().unwrap_or_default();
+    program.parents.iter().any(|parent| {
+        exec_of(o, parent.pid, &parent.argv).is_some_and(|p| {
+            p.environment.iter().any(|entry| {
+                entry.split_once('=').is_some_and(|(variable, value)| {
+                    names(value, name, &ran)
+                        && !value.is_empty()
+                        && !o.command.contains(&format!(" {variable}="))
+                        && !o.command.starts_with(&format!("{variable}="))
+                })
+            })
+        })
+    })
+}
+
+/// What bash started directly, by its words after expansion, whose record
+/// (the words as written) the policy allows: the bash command's text and
+/// the program's argv, when every process above it is a shell.
+fn expanded_words<'a>(o: &GroundObservation<'a>) -> Option<(&'a str, &'a Traced)> {
+    let program = traced(o)?;
+    let direct = program
+        .parents
+        .iter()
+        .all(|p| SHELL_NAMES.contains(&p.argv.first().map_or("", |a| base(a))));
+    if !direct
+        || program
+            .replaced
+            .as_ref()
+            .is_some_and(|r| !SHELL_NAMES.contains(&r.first().map_or("", |a| base(a))))
+    {
+        return None;
+    }
+    // A failed exec has no record of its own: bash's command that names
+    // the program as it tried it is.
+    let record = program.record.or_else(|| {
+        o.execution.commands.iter().position(|c| {
+            c.text.split([' ', '\t']).next() == program.argv.first().map(String::as_str)
+        })
+    })?;
+    let text = o.execution.commands.get(record)?.text.as_str();
+    (o.policy.advisory(text).state == crate::verdict::PermissionState::Allow)
+        .then_some((text, program))
+}
+
+/// F-37 in the real mode: bash started, by a brace expansion of the words
+/// as written (`rm {-rf,} x`), a program the policy refuses.
+pub(super) fn expanded_by_a_brace(o: &GroundObservation<'_>) -> bool {
+    expanded_words(o).is_some_and(|(text, _)| text.contains('{') && text.contains(','))
+}
+
+/// F-11 in the real mode: bash started a program whose name is written
+/// otherwise (`/usr/bin/../bin/cargo publish`), which the policy refuses
+/// by its name.
+pub(super) fn program_named_otherwise(o: &GroundObservation<'_>) -> bool {
+    expanded_words(o).is_some_and(|(text, program)| {
+        let written = text.split([' ', '\t']).next().unwrap_or_default();
+        let started = program.argv.first().map_or("", |a| base(a));
+        written != started && base(written) == started
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_argument_names_what_ran() {
+        assert!(names("--script-shell=rm", "rm", "rm -c node test.js"));
+        assert!(names("-Irm", "rm", "rm"));
+        assert!(names("alias.x=!rm -rf x", "rm", "rm -rf x"));
+        assert!(names("--to-command=rm -rf x", "rm", "rm -rf x"));
+        assert!(names("sudo", "sudo", "sudo x.out"));
+        assert!(names("!rm -rf x", "rm", "rm -rf x"));
+        assert!(!names("README.md", "rm", "rm -rf x"));
+        assert!(!names("--format", "rm", "rm"));
+        assert_eq!(
+            ran_text(&["/bin/sh".into(), "-c".into(), "rm -rf x".into()]),
+            "rm -rf x"
+        );
+    }
+}
