@@ -118,6 +118,23 @@ PROGRAM_ROWS = [
      "`-c` takes the next word: the subcommand is `archive`, whose `-o` writes out of the tree"),
     (["HARD-EFFECT-5", "HARD-RUN-6"], RM, "git -C . format-patch -o out HEAD~1", "allow", "*", "KEEPS",
      "the same write into the tree is the rules' to decide"),
+    # Package runners run the machine's program when no package provides
+    # the name (npm 9 in the oracle's real mode: `npm exec -- rm -rf x` runs
+    # `sh -c "'rm' -rf x"`, then rm): the inner command meets the rules.
+    (["HARD-RUN-6"], RM, "npm exec -- rm -rf x", "deny", "rm *", "CLOSES",
+     "`npm exec` runs its operands as a command, with node_modules/.bin first on PATH"),
+    (["HARD-RUN-6"], RM, "npm x rm -rf x", "deny", "rm *", "CLOSES",
+     "`npm x` is `npm exec`"),
+    (["HARD-RUN-6"], RM, "pnpm dlx rm -rf x", "deny", "rm *", "CLOSES",
+     "`pnpm dlx` runs a package's binary named by its operands"),
+    (["HARD-RUN-6"], RM, "yarn dlx rm -rf x", "deny", "rm *", "CLOSES",
+     "`yarn dlx` runs a package's binary named by its operands"),
+    (["HARD-RUN-6"], RM, "bun x rm -rf x", "deny", "rm *", "CLOSES",
+     "`bun x` runs a package's binary, or the machine's program"),
+    (["HARD-RUN-4"], RM, "bunx rm -rf x", "deny", "rm *", "CLOSES",
+     "`bunx` is `bun x`"),
+    (["HARD-RUN-6"], RM, "npm exec -- tsc --noEmit", "allow", "*", "KEEPS",
+     "the inner command the rules allow"),
     # A closed option grammar (HARD-RUN-9): sort's, from `sort --help`.
     (["HARD-RUN-9"], RM, "sort --frobnicate f", "ask", S("HARD-RUN-9"), "CLOSES",
      "`--frobnicate` is no option of sort 9.1: what it would do is not in the contract"),

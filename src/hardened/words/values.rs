@@ -137,11 +137,9 @@ pub fn spell_joined(source: &str, nodes: &[Node<'_>]) -> Vec<Word> {
         let stale = match known {
             Known::Home => !home_known,
             Known::WorkingDirectory => !pwd_known,
-            Known::Number
-            | Known::FdPath
-            | Known::Text(_)
-            | Known::Word(_)
-            | Known::Unknown => false,
+            Known::Number | Known::FdPath | Known::Text(_) | Known::Word(_) | Known::Unknown => {
+                false
+            }
         };
         if stale {
             *known = Known::Unknown;

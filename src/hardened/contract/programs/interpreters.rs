@@ -105,6 +105,8 @@ pub const ROWS: &[Program] = &[
         name: "bun",
         source: "manual page; version not recorded",
         runs: &[
+            // `bun x CMD…` runs a package's binary, or the machine's program.
+            Runs::Subcommand("x"),
             Runs::Options(CommandOptions {
                 short: "r",
                 long: &["preload", "require", "import", "env-file", "config"],

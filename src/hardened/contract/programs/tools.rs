@@ -4,7 +4,7 @@
 
 use crate::hardened::contract::{settings, writes};
 
-use super::{Chdir, CommandOptions, Options, Program, Quirk, Runs};
+use super::{Chdir, CommandOptions, Grammar, Options, Program, Quirk, Runs};
 
 /// The rows.
 pub const ROWS: &[Program] = &[
@@ -13,6 +13,7 @@ pub const ROWS: &[Program] = &[
         source: "manual page; version not recorded",
         runs: &[
             Runs::Subcommand("exec"),
+            Runs::Subcommand("dlx"),
             Runs::Options(CommandOptions {
                 subcommand: Some("config"),
                 words: &["set"],
@@ -41,6 +42,7 @@ pub const ROWS: &[Program] = &[
         source: "manual page; version not recorded",
         runs: &[
             Runs::Subcommand("exec"),
+            Runs::Subcommand("dlx"),
             Runs::Options(CommandOptions {
                 subcommand: Some("config"),
                 words: &["set"],
@@ -500,6 +502,11 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "npx",
         source: "manual page; version not recorded",
+        // `npx CMD…` is `npm exec -- CMD…` and runs the machine's program
+        // when no package provides CMD; judging CMD alone would ask for
+        // `npx tsc` under a rule `npx tsc *` (issue 33: an outer rule that
+        // names the inner program is not yet read), so only its options
+        // are modelled here.
         runs: &[Runs::Options(CommandOptions {
             short: "c",
             long: &[
@@ -517,9 +524,23 @@ pub const ROWS: &[Program] = &[
         ..Program::NONE
     },
     Program {
+        name: "bunx",
+        source: "`bun x --help`; version not recorded",
+        // Like npx: a package's binary, or the machine's program.
+        runs: &[Runs::Command(Grammar {
+            short: "p:",
+            long: &["package=", "bun", "silent", "verbose"],
+            ..Grammar::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
         name: "npm",
         source: "manual page; version not recorded",
         runs: &[
+            // `npm exec -- CMD…` and `npm x`: see npx.
+            Runs::Subcommand("exec"),
+            Runs::Subcommand("x"),
             Runs::Options(CommandOptions {
                 subcommand: Some("exec"),
                 short: "c",
