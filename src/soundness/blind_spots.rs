@@ -419,10 +419,17 @@ pub(super) fn the_oracles_own_trap(o: &GroundObservation<'_>) -> bool {
 }
 
 /// G-5: what ran is a transparent wrapper with nothing to run (its words
-/// other than redirections are the wrapper alone): the stub ran no program.
+/// other than redirections are the wrapper alone), or a wrapper's inner
+/// command its stub read as empty (`su --shell X` with no command: the
+/// stub runs nothing; what the real `su` would run, its shell, only the
+/// real mode shows, where F-39's and F-46's classifiers claim it).
 pub(super) fn a_wrapper_with_nothing_to_run(o: &GroundObservation<'_>) -> bool {
     let Some(executed) = o.execution.commands.get(o.violation.index) else {
         return false;
     };
-    executed.inner_at.is_none() && TRANSPARENT_WRAPPERS.contains(&core(&executed.text).as_str())
+    let empty_inner =
+        matches!(executed.origin, Origin::WrapperInner { .. }) && executed.text.trim().is_empty();
+    empty_inner
+        || executed.inner_at.is_none()
+            && TRANSPARENT_WRAPPERS.contains(&core(&executed.text).as_str())
 }

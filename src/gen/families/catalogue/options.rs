@@ -79,6 +79,7 @@ const CONTEXTS: &[Context] = &[
     Context { program: "install", option: "", template: "install -s «OPT» README.md x.out" },
     Context { program: "man", option: "", template: "man «OPT» ls" },
     Context { program: "wget", option: "", template: "wget -q «OPT» http://127.0.0.1:9/x" },
+    Context { program: "curl", option: "", template: "curl -s «OPT» http://127.0.0.1:9/x" },
     Context { program: "flock", option: "", template: "flock x.lock «OPT»" },
     Context { program: "script", option: "", template: "script -q «OPT» /dev/null" },
     Context { program: "su", option: "", template: "su «OPT»" },
