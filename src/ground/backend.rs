@@ -134,12 +134,29 @@ pub(super) struct Layout<'a> {
     pub(super) gid: u32,
 }
 
-/// The command line that starts the sandbox and its driver.
+/// The command line that starts the sandbox and its driver, with every
+/// signal's disposition reset to the default first (GNU `env
+/// --default-signal`): a process started in the background by a
+/// non-interactive shell ignores `SIGINT` and `SIGQUIT`, every child
+/// inherits that, and bash cannot trap a signal ignored when it started, so
+/// `trap … INT; kill -INT $$` would run nothing in the oracle while it runs
+/// its handler in the user's shell (`INV-GROUND-3`).
 pub(super) fn command(launcher: &Launcher, layout: &Layout<'_>) -> Command {
-    match launcher {
+    let inner = match launcher {
         Launcher::Bwrap(bwrap) => bwrap_command(bwrap, layout),
         Launcher::Unshare(tools) => unshare_command(tools, layout),
+    };
+    // A launcher that is not there fails to start as itself, so the error
+    // names it, not `env`.
+    if !Path::new(inner.get_program()).is_file() {
+        return inner;
     }
+    let mut command = Command::new("env");
+    command
+        .arg("--default-signal")
+        .arg(inner.get_program())
+        .args(inner.get_args());
+    command
 }
 
 fn bwrap_command(bwrap: &Path, layout: &Layout<'_>) -> Command {

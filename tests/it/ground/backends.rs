@@ -163,3 +163,29 @@ fn inv_ground_3_a_failing_sandbox_always_says_why() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// INV-GROUND-3: the sandbox starts with every signal's default
+/// disposition: run from a process that ignores `SIGINT` (a background
+/// job's inheritance), the command's `trap … INT; kill -INT $$` still runs
+/// its handler, as it does in a user's shell.
+#[test]
+fn inv_ground_3_an_ignored_signal_is_not_inherited() {
+    let command = "trap -- 'touch ran' INT; kill -INT $$";
+    let script = format!(
+        "trap '' INT QUIT; exec '{}' ground --json \"$1\"",
+        env!("CARGO_BIN_EXE_inner-cmd")
+    );
+    let output = std::process::Command::new("bash")
+        .args(["-c", &script, "bash", command])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    let ran: Vec<&str> = report["executed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["text"].as_str())
+        .collect();
+    assert!(ran.contains(&"touch ran"), "{ran:?}");
+}
