@@ -11,8 +11,6 @@ use std::time::Duration;
 
 use inner_cmd_spec::ground::{Config, Oracle};
 use inner_cmd_spec::hardened::Profile;
-use inner_cmd_spec::invariants::ground_violations;
-use inner_cmd_spec::pipeline::{decide, Options};
 use inner_cmd_spec::soundness::{run, Budget, Source};
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Ask, Deny};
 
@@ -149,30 +147,17 @@ fn gen_fam_15_family_run_finds_the_classes() {
 /// without the runner is still allowed, and it does not claim it.
 #[test]
 fn inv_known_2_f39_claims_only_its_own_cause() {
-    use inner_cmd_spec::soundness::{GroundObservation, KNOWN_GROUND_VIOLATIONS};
     let oracle = Oracle::new(Config::default()).expect("the execution oracle (bwrap, bash)");
-    let f39 = KNOWN_GROUND_VIOLATIONS
-        .iter()
-        .find(|k| k.id == "F-39")
-        .expect("F-39 is classified");
     let policy = crate::support::policy(DENY_RM, "/home/u");
     for (command, claimed) in [
         ("taskset 1 rm -rf x", true),
         ("{ taskset 1 rm -rf x; }", false),
         ("if true; then su root -c 'rm -rf x'; fi", false),
     ] {
-        let outcome = decide(&policy, command, &Options::default());
-        assert_eq!(outcome.outcome, Allow, "{command:?}");
-        let execution = oracle.run(command).expect("the oracle answers");
-        let violations = ground_violations(&policy, &execution);
-        let violation = violations.first().expect("a violation");
-        let observed = GroundObservation {
-            policy: &policy,
-            command,
-            outcome: &outcome,
-            execution: &execution,
-            violation,
-        };
-        assert_eq!((f39.applies)(&observed), claimed, "{command:?}");
+        assert_eq!(
+            crate::support::claims::classifier_claims(&oracle, "F-39", &policy, command),
+            claimed,
+            "{command:?}"
+        );
     }
 }

@@ -15,7 +15,7 @@ use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::ground_violations;
 use inner_cmd_spec::pipeline::{decide, Options};
 use inner_cmd_spec::policy::{config, Policy};
-use inner_cmd_spec::soundness::{run, Budget, GroundObservation, Source, KNOWN_GROUND_VIOLATIONS};
+use inner_cmd_spec::soundness::{run, Budget, Source};
 use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
 
 type Rules = &'static [(&'static str, PermissionState)];
@@ -79,12 +79,6 @@ fn inv_known_2_redirection_witnesses_are_claimed_by_their_finding() {
 #[test]
 fn inv_known_2_redirection_classifiers_claim_only_their_own_cause() {
     let oracle = Oracle::new(Config::default()).expect("the execution oracle");
-    let classifier = |id: &str| {
-        KNOWN_GROUND_VIOLATIONS
-            .iter()
-            .find(|k| k.id == id)
-            .unwrap_or_else(|| panic!("{id} is classified"))
-    };
     for (id, rules, command, claimed) in [
         ("F-41", DENY_PUSH, "git 2>&- push --force", true),
         ("F-41", DENY_PUSH, "git >out push --force", false),
@@ -94,20 +88,8 @@ fn inv_known_2_redirection_classifiers_claim_only_their_own_cause() {
         ("F-42", DENY_RM_RF, "echo x > \"$(rm -rf x)\"", false),
     ] {
         let policy = crate::support::policy(rules, "/home/u");
-        let outcome = decide(&policy, command, &Options::default());
-        assert_eq!(outcome.outcome, Allow, "{command:?}");
-        let execution = oracle.run(command).expect("the oracle answers");
-        let violations = ground_violations(&policy, &execution);
-        let violation = violations.first().expect("a violation");
-        let observed = GroundObservation {
-            policy: &policy,
-            command,
-            outcome: &outcome,
-            execution: &execution,
-            violation,
-        };
         assert_eq!(
-            (classifier(id).applies)(&observed),
+            crate::support::claims::classifier_claims(&oracle, id, &policy, command),
             claimed,
             "{id} {command:?}"
         );

@@ -6,7 +6,6 @@
 //! appendix with `INNER_CMD_BLESS=1`.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use inner_cmd_spec::hardened::contract::programs::{self, appendix};
 
@@ -106,27 +105,6 @@ fn names_in_decision_code(files: &[(String, String)], names: &BTreeSet<&str>) ->
     found
 }
 
-/// Every `.rs` file under `dir`, as `(path under root, text)`.
-fn read_tree(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("read src/hardened")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            read_tree(root, &path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let name = path
-                .strip_prefix(root)
-                .expect("under root")
-                .to_string_lossy()
-                .replace('\\', "/");
-            out.push((name, std::fs::read_to_string(&path).expect("read")));
-        }
-    }
-}
-
 /// HARD-CONTRACT-1: no program's name appears in hardened decision code
 /// outside the table.
 #[test]
@@ -135,7 +113,7 @@ fn hard_contract_1_no_program_name_outside_the_table() {
     assert!(names.len() > 400, "{} rows", names.len());
     let root = repo().join("src/hardened");
     let mut files = Vec::new();
-    read_tree(&root, &root, &mut files);
+    crate::support::corpus::read_rust_tree(&root, &root, &mut files);
     let found = names_in_decision_code(&files, &names);
     assert!(
         found.is_empty(),

@@ -311,27 +311,6 @@ fn a_cycle(edges: &BTreeSet<(String, String)>) -> Option<Vec<String>> {
         .find_map(|(from, _)| visit(from, edges, &mut Vec::new(), &mut done))
 }
 
-/// Every `.rs` file under `dir`, as `(path under root, text)`.
-fn read_tree(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("read src/hardened")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            read_tree(root, &path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let name = path
-                .strip_prefix(root)
-                .expect("under root")
-                .to_string_lossy()
-                .replace('\\', "/");
-            out.push((name, std::fs::read_to_string(&path).expect("read")));
-        }
-    }
-}
-
 /// Issue 33 item 9: no file of `src/hardened/` imports from a floor above
 /// its own or from the other floor of its rank, and no floor but `words/`
 /// has a cycle among its files.
@@ -339,7 +318,7 @@ fn read_tree(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
 fn hardened_floors_import_only_from_below() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/hardened");
     let mut files = Vec::new();
-    read_tree(&root, &root, &mut files);
+    crate::support::corpus::read_rust_tree(&root, &root, &mut files);
     assert!(files.len() > 40, "read {} files", files.len());
     for (floor, _) in FLOORS {
         assert!(root.join(floor).join("mod.rs").is_file(), "{floor}/mod.rs");

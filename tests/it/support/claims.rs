@@ -7,7 +7,7 @@ use inner_cmd_spec::hardened::Profile;
 use inner_cmd_spec::invariants::ground_violations;
 use inner_cmd_spec::pipeline::{decide, Options};
 use inner_cmd_spec::policy::Policy;
-use inner_cmd_spec::soundness::decide_violations;
+use inner_cmd_spec::soundness::{decide_violations, GroundObservation, KNOWN_GROUND_VIOLATIONS};
 use inner_cmd_spec::verdict::PermissionState::Allow;
 
 /// The witnesses `(finding, policy, command)` that fail the property, each
@@ -40,4 +40,25 @@ pub fn unclaimed<'a>(
         }
     }
     wrong
+}
+
+/// Whether finding `id`'s classifier claims the first INV-GROUND violation
+/// of `command`, which the deployed pipeline must allow under `policy`.
+pub fn classifier_claims(oracle: &Oracle, id: &str, policy: &Policy, command: &str) -> bool {
+    let known = KNOWN_GROUND_VIOLATIONS
+        .iter()
+        .find(|k| k.id == id)
+        .unwrap_or_else(|| panic!("{id} is classified"));
+    let outcome = decide(policy, command, &Options::default());
+    assert_eq!(outcome.outcome, Allow, "{command:?}");
+    let execution = oracle.run(command).expect("the oracle answers");
+    let violations = ground_violations(policy, &execution);
+    let violation = violations.first().expect("a violation");
+    (known.applies)(&GroundObservation {
+        policy,
+        command,
+        outcome: &outcome,
+        execution: &execution,
+        violation,
+    })
 }

@@ -247,3 +247,28 @@ pub fn exempt(clause: &str) -> Option<&'static str> {
         })
         .map(|(_, reason)| *reason)
 }
+
+/// Every `.rs` file under `dir`, sorted, as `(path under root, text)`.
+pub fn read_rust_tree(
+    root: &std::path::Path,
+    dir: &std::path::Path,
+    out: &mut Vec<(String, String)>,
+) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            read_rust_tree(root, &path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let name = path
+                .strip_prefix(root)
+                .expect("under root")
+                .to_string_lossy()
+                .replace('\\', "/");
+            out.push((name, std::fs::read_to_string(&path).expect("read")));
+        }
+    }
+}
