@@ -48,6 +48,14 @@ pub const GIT_TRANSPORT: &str =
 pub const NPM_SCRIPT: &str =
     "npm runs the workspace's package.json script with its script shell, sh -c SCRIPT";
 
+/// Why the shell through which npm's package runner starts the command it
+/// was given is not judged: `npm exec -- CMD…` (or `npm x`) runs `sh -c`
+/// with CMD's words shell-quoted, and that shell runs exactly them, a
+/// program the records then judge on its own. Only a script whose quoted
+/// words decode to the last words of npm's own argv is this machinery.
+pub const NPM_EXEC_SHELL: &str =
+    "npm exec runs the words it was given through sh -c, each word shell-quoted";
+
 /// Why a program the workspace's own script runs is not judged: the
 /// script is the workspace's (`node test.js`), fixed before the command.
 pub const IN_WORKSPACE_SCRIPT: &str = "run by the workspace's own package script";
@@ -156,6 +164,13 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
             why: NPM_SCRIPT,
         });
     }
+    if parent_name == "npm" && runs_npm_exec_words(&parent.argv, &traced.argv) {
+        return Some(Machinery {
+            parent: "npm",
+            child: "sh",
+            why: NPM_EXEC_SHELL,
+        });
+    }
     // Any program above it (dpkg-buildpackage's `sh -c getconf …` runs
     // getconf): the argv is exact, so the parent need not be near.
     let above = |name: &str| {
@@ -226,6 +241,61 @@ pub(super) fn runs_the_script(shell: &[String], argv: &[String]) -> bool {
         let words: Vec<&str> = body.split(' ').collect();
         argv.len() >= words.len() && argv.iter().zip(&words).all(|(a, w)| a == w)
     })
+}
+
+/// Whether `argv` is `sh -c SCRIPT` where SCRIPT is the shell quoting of the
+/// last words of `npm`'s argv, which holds `exec` or `x` before them: the
+/// shell then runs those words and nothing else.
+fn runs_npm_exec_words(npm: &[String], argv: &[String]) -> bool {
+    let [shell, dash_c, script] = argv else {
+        return false;
+    };
+    if basename(shell) != "sh" || dash_c != "-c" {
+        return false;
+    }
+    let Some(words) = quoted_words(script) else {
+        return false;
+    };
+    let Some(start) = npm.len().checked_sub(words.len()) else {
+        return false;
+    };
+    !words.is_empty()
+        && npm[start..] == words[..]
+        && npm[..start].iter().any(|w| w == "exec" || w == "x")
+}
+
+/// The words of `script` when it is nothing but words separated by single
+/// spaces, each made of `'…'` quotes, `\'` and characters no shell treats
+/// specially (as npm writes them); otherwise `None`. An unquoted `=` in the
+/// first word would make it an assignment, not the program: `None` too.
+fn quoted_words(script: &str) -> Option<Vec<String>> {
+    let plain = |c: char, first: bool| {
+        c.is_ascii_alphanumeric() || "_@%+:,./-".contains(c) || (c == '=' && !first)
+    };
+    script
+        .split(' ')
+        .enumerate()
+        .map(|(index, token)| {
+            let mut word = String::new();
+            let mut rest = token;
+            while let Some(c) = rest.chars().next() {
+                if let Some(after) = rest.strip_prefix('\'') {
+                    let end = after.find('\'')?;
+                    word.push_str(&after[..end]);
+                    rest = &after[end + 1..];
+                } else if let Some(after) = rest.strip_prefix("\\'") {
+                    word.push('\'');
+                    rest = after;
+                } else if plain(c, index == 0) {
+                    word.push(c);
+                    rest = &rest[c.len_utf8()..];
+                } else {
+                    return None;
+                }
+            }
+            (!token.is_empty()).then_some(word)
+        })
+        .collect()
 }
 
 /// `sh -c 'git-receive-pack …'` (or `git-upload-pack`, `git-upload-archive`)

@@ -205,8 +205,8 @@ pub use answer::Attempt;
 pub use backend::{Backend, BACKEND_VARIABLE};
 pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
 pub use machinery::{
-    Machinery, GIT_TRANSPORT, HELPERS, IN_WORKSPACE_SCRIPT, MAKE_RECIPE, NPM_SCRIPT, SHEBANG_ENV,
-    THE_ORACLES_BASH, THROUGH_INNER,
+    Machinery, GIT_TRANSPORT, HELPERS, IN_WORKSPACE_SCRIPT, MAKE_RECIPE, NPM_EXEC_SHELL,
+    NPM_SCRIPT, SHEBANG_ENV, THE_ORACLES_BASH, THROUGH_INNER,
 };
 pub use oracle::Oracle;
 pub use real_setup::LOCALES;

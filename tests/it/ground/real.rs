@@ -384,6 +384,60 @@ fn inv_ground_6_real_wrappers_are_judged_through_their_inner_program() {
     );
 }
 
+/// INV-GROUND-10: npm's package runner starts the words it was given
+/// through `sh -c`, each word quoted: that shell is machinery and the
+/// program it runs is judged; a shell whose script is anything else is
+/// judged.
+#[test]
+fn inv_ground_10_npm_exec_shell_is_machinery_and_its_program_is_judged() {
+    let policy = super::policy(&[("*", Allow), ("rm *", Deny)]);
+    let allowed = run_real("npm exec -- ls -d 'a*' \"it's\" '$(id)'");
+    let shell: Vec<&Traced> = allowed
+        .programs
+        .iter()
+        .filter(|t| {
+            t.failed.is_none()
+                && t.argv.first().is_some_and(|w| w == "sh")
+                && t.argv.get(1).is_some_and(|w| w == "-c")
+        })
+        .collect();
+    assert_eq!(shell.len(), 1, "{:?}", names(&allowed));
+    assert_eq!(
+        shell[0].machinery,
+        Some(inner_cmd_spec::ground::NPM_EXEC_SHELL)
+    );
+    assert_eq!(
+        traced(&allowed, &["ls", "-d", "a*", "it's", "$(id)"])
+            .iter()
+            .filter(|t| t.failed.is_none())
+            .count(),
+        1,
+        "{:?}",
+        names(&allowed)
+    );
+    assert!(
+        ground_violations(&policy, &allowed).is_empty(),
+        "{:?}",
+        names(&allowed)
+    );
+    let denied = run_real("npm exec -- rm -rf x");
+    let violations = ground_violations(&policy, &denied);
+    assert!(
+        violations.iter().any(|v| v.text == "rm -rf x"),
+        "{violations:?}"
+    );
+    // `npm exec -c SCRIPT` hands npm a script, not words: judged.
+    let script = run_real("npm exec -c 'echo hi'");
+    assert!(
+        script
+            .programs
+            .iter()
+            .all(|t| t.machinery != Some(inner_cmd_spec::ground::NPM_EXEC_SHELL)),
+        "{:?}",
+        names(&script)
+    );
+}
+
 /// INV-GROUND-10: make running a recipe of the workspace's Makefile is its
 /// machinery; a recipe the command's words supply is judged.
 #[test]
