@@ -256,12 +256,14 @@ fn runs_npm_exec_words(npm: &[String], argv: &[String]) -> bool {
     let Some(words) = quoted_words(script) else {
         return false;
     };
-    let Some(start) = npm.len().checked_sub(words.len()) else {
+    let Some((before, tail)) = npm
+        .len()
+        .checked_sub(words.len())
+        .and_then(|start| npm.split_at_checked(start))
+    else {
         return false;
     };
-    !words.is_empty()
-        && npm[start..] == words[..]
-        && npm[..start].iter().any(|w| w == "exec" || w == "x")
+    !words.is_empty() && tail == words && before.iter().any(|w| w == "exec" || w == "x")
 }
 
 /// The words of `script` when it is nothing but words separated by single
