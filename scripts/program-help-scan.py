@@ -37,11 +37,13 @@ PROGRAMS = [
     "taskset", "ionice", "chrt", "prlimit", "setarch", "watch", "ssh-agent",
     "gpg-agent", "dpkg-architecture", "dpkg-source", "dpkg-buildpackage",
     "git-shell", "scp", "sftp", "zip", "unzip", "gzip", "xz", "zstd",
+    "groff", "troff", "nroff", "gpg", "gdb", "telnet",
 ]
 
 WORDS = re.compile(
     r"\b(run|runs|running|execut\w*|command|commands|program|programs|shell|"
-    r"hook|hooks|pager|editor|filter|wrapper|loader|import|config\w*|script)\b",
+    r"hook|hooks|pager|editor|filter|wrapper|loader|import|config\w*|script|"
+    r"unsafe|(?:options|names|arguments|file\s+names)\s+from)\b",
     re.IGNORECASE,
 )
 # An option line: indentation, then `-x`, `--long`, or `-x, --long`.

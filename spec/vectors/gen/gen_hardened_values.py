@@ -161,7 +161,7 @@ ROWS += [
     (["HARD-RUN-6"], RM, "cargo test --config 'target.x86_64-unknown-linux-gnu.runner=[\"sh\",\"-c\",\"rm -rf x\"]'", "ask", S("HARD-RUN-6"), "a cargo setting names the program that runs the tests"),
     (["HARD-RUN-6"], RM, "git clone -c core.sshCommand='rm -rf x' host:r d", "ask", S("HARD-RUN-6"), "clone's -c writes a setting the clone itself uses"),
     (["HARD-RUN-6"], RM, "git send-email --to-cmd='rm -rf x' p.patch", "ask", S("HARD-RUN-6"), "send-email runs --to-cmd's value as a command"),
-    (["HARD-RUN-6"], RM, "vim -es notes.txt", "ask", S("HARD-RUN-6"), "vim's ex mode reads ex commands, `!cmd` among them, from standard input"),
+    (["HARD-RUN-6"], RM, "vim -es notes.txt", "ask", S("HARD-RUN-3"), "vim's ex mode reads ex commands, `!cmd` among them, from standard input"),
     (["HARD-RUN-4"], RM, "gtimeout 5 rm -rf x", "deny", "rm *", "Homebrew's name for GNU timeout: read as timeout, inner `rm -rf x`"),
     (["HARD-RUN-4"], RM, "cmd.exe /c del x", "ask", S("HARD-RUN-4"), "Windows' command interpreter from WSL: unmodelled"),
     (["HARD-RUN-2"], RM, "powershell.exe Remove-Item x", "ask", S("HARD-RUN-2"), "Windows PowerShell runs its first operand as a command"),

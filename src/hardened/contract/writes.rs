@@ -107,9 +107,10 @@ pub const CURL_OUTPUT: ProgramWrite = ProgramWrite {
             "--output-dir",
         ],
         cluster: true,
-        abbreviates: false,
+        abbreviates: true,
     },
-    source: "curl(1), curl 7.88",
+    source: "curl(1), curl 7.88 (takes an unambiguous prefix of a long option: \
+             `--libc FILE`)",
 };
 
 /// Wget's file options.

@@ -3,8 +3,9 @@
 //! by `scripts/program-help-scan.py`) whose description speaks of running
 //! a command, a program, a shell, a hook, a pager, an editor, a filter, a
 //! wrapper, a loader, an import or a configuration is either modelled —
-//! the hardened profile does not allow the program with that option under
-//! "`*` allow, `rm *` deny" — or listed inert with a reason in
+//! the hardened profile does not allow the program with that option and
+//! the value `x` or `.git/x` (a command, or a file written) under "`*`
+//! allow, `rm *` deny" — or listed inert with a reason in
 //! `spec/programs/help-inert.tsv`.
 
 use std::collections::BTreeMap;
@@ -16,8 +17,8 @@ use inner_cmd_spec::verdict::PermissionState::{self, Allow, Deny};
 use crate::support::corpus::repo;
 
 /// The probe for one snapshot line: the program with the option's first
-/// long spelling (or its first short one), given the value `x`.
-fn probe(program: &str, spellings: &str) -> String {
+/// long spelling (or its first short one), given the value `value`.
+fn probe(program: &str, spellings: &str, value: &str) -> String {
     let tokens: Vec<&str> = spellings
         .split([' ', ','])
         .filter(|t| t.starts_with('-'))
@@ -30,9 +31,9 @@ fn probe(program: &str, spellings: &str) -> String {
         .unwrap_or_default();
     let name = option.split(['=', '[', '<']).next().unwrap_or_default();
     if name.starts_with("--") {
-        format!("{program} {name}=x")
+        format!("{program} {name}={value}")
     } else {
-        format!("{program} {name} x")
+        format!("{program} {name} {value}")
     }
 }
 
@@ -86,14 +87,19 @@ fn hard_run_8_every_running_option_is_modelled_or_inert() {
         assert_eq!(fields.len(), 5, "{line:?}");
         assert!(matches!(fields[4], "help" | "man"), "{line:?}");
         let (program, spellings) = (fields[0], fields[2]);
-        let command = probe(program, spellings);
-        let outcome =
-            decide_profiled(&policy, &command, &Options::default(), Profile::Hardened).outcome;
+        // A value read as a command (`x`), or as a file written (a target
+        // in `.git`, which HARD-EFFECT-4 guards).
+        let command = probe(program, spellings, "x");
+        let allowed = ["x", ".git/x"].iter().all(|value| {
+            let probe = probe(program, spellings, value);
+            decide_profiled(&policy, &probe, &Options::default(), Profile::Hardened).outcome
+                == Allow
+        });
         let key = (program.to_owned(), spellings.to_owned());
         let listed = inert.contains_key(&key);
         let open = untriaged.contains_key(&key);
         assert!(!(listed && open), "both inert and untriaged: {key:?}");
-        match (outcome == Allow, listed || open) {
+        match (allowed, listed || open) {
             (true, false) => unmodelled.push(format!("{program}\t{spellings}\t{command}")),
             (false, true) => stale.push(command),
             (false, false) => modelled += 1,

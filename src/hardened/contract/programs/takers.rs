@@ -93,4 +93,7 @@ pub const ROWS: &[Program] = &[
         ..Program::NONE
     },
     Program::new_taker("smbclient", "manual page; version not recorded"),
+    // telnet's `! [command]` runs a shell command; it reads its commands
+    // from standard input.
+    Program::new_taker("telnet", "manual page; version not recorded"),
 ];

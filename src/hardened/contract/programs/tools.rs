@@ -56,6 +56,11 @@ pub const ROWS: &[Program] = &[
         source: "manual page, git 2.39",
         runs: &[
             Runs::Subcommand("bisect"),
+            // Another work tree: where a checkout writes, unseen.
+            Runs::Options(CommandOptions {
+                long: &["work-tree"],
+                ..CommandOptions::NONE
+            }),
             Runs::Options(CommandOptions {
                 subcommand: Some("rebase"),
                 short: "x",
@@ -159,9 +164,11 @@ pub const ROWS: &[Program] = &[
         name: "tar",
         source: "manual page, GNU tar 1.34",
         runs: &[Runs::Options(CommandOptions {
-            short: "IF",
-            old: "IF",
+            // `-T`/`--files-from`: the names to archive, read from a file.
+            short: "IFT",
+            old: "IFT",
             long: &[
+                "files-from",
                 "to-command",
                 "checkpoint-action",
                 "use-compress-program",
@@ -183,7 +190,8 @@ pub const ROWS: &[Program] = &[
         source: "manual page; version not recorded",
         runs: &[Runs::Options(CommandOptions {
             short: "e",
-            long: &["rsh", "rsync-path"],
+            // `--files-from`: the names to copy, read from a file.
+            long: &["rsh", "rsync-path", "files-from"],
             ..CommandOptions::NONE
         })],
         ..Program::NONE
@@ -201,7 +209,8 @@ pub const ROWS: &[Program] = &[
         name: "sort",
         source: "`sort --help`, coreutils 9.1",
         runs: &[Runs::Options(CommandOptions {
-            long: &["compress-program"],
+            // `--files0-from`: the files to read, named in a file.
+            long: &["compress-program", "files0-from"],
             ..CommandOptions::NONE
         })],
         writes: &[writes::SORT_OUTPUT],
@@ -314,7 +323,8 @@ pub const ROWS: &[Program] = &[
         name: "zip",
         source: "manual page; version not recorded",
         runs: &[Runs::Options(CommandOptions {
-            short: "T",
+            // `-@` reads the names to add from standard input.
+            short: "T@",
             long: &["unzip-command"],
             ..CommandOptions::NONE
         })],
@@ -362,8 +372,9 @@ pub const ROWS: &[Program] = &[
         name: "less",
         source: "manual page, less 590",
         runs: &[Runs::Options(CommandOptions {
-            short: "k",
-            long: &["lesskey-file", "lesskey-src"],
+            // `-t`/`--tag`: `LESSGLOBALTAGS` names a command less runs.
+            short: "kt",
+            long: &["lesskey-file", "lesskey-src", "tag"],
             plus: true,
             ..CommandOptions::NONE
         })],
@@ -388,9 +399,13 @@ pub const ROWS: &[Program] = &[
         })],
         ..Program::NONE
     },
+    // The vi family reads its keystrokes, `:!cmd` among them, from standard
+    // input when that is not a terminal (an agent's never is): every use is
+    // a program (`printf ':!cmd\n' | vim`).
     Program {
         name: "vi",
         source: "manual page; version not recorded",
+        version_flags: &["--version", "-h", "--help"],
         runs: &[
             Runs::Options(CommandOptions {
                 short: "cSu",
@@ -402,6 +417,7 @@ pub const ROWS: &[Program] = &[
                 short: "eEsl",
                 ..CommandOptions::NONE
             }),
+            Runs::Program,
         ],
         writes: &[writes::VIM_WRITE],
         ..Program::NONE
@@ -409,6 +425,7 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "vim",
         source: "manual page, Vim 9.0",
+        version_flags: &["--version", "-h", "--help"],
         runs: &[
             Runs::Options(CommandOptions {
                 short: "cSu",
@@ -420,6 +437,7 @@ pub const ROWS: &[Program] = &[
                 short: "eEs",
                 ..CommandOptions::NONE
             }),
+            Runs::Program,
         ],
         writes: &[writes::VIM_WRITE],
         ..Program::NONE
@@ -427,6 +445,7 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "nvim",
         source: "manual page; version not recorded",
+        version_flags: &["--version", "-h", "--help"],
         runs: &[
             Runs::Options(CommandOptions {
                 short: "cSu",
@@ -439,6 +458,7 @@ pub const ROWS: &[Program] = &[
                 long: &["headless"],
                 ..CommandOptions::NONE
             }),
+            Runs::Program,
         ],
         writes: &[writes::VIM_WRITE],
         ..Program::NONE
@@ -446,6 +466,7 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "view",
         source: "manual page; version not recorded",
+        version_flags: &["--version", "-h", "--help"],
         runs: &[
             Runs::Options(CommandOptions {
                 short: "cSu",
@@ -457,6 +478,7 @@ pub const ROWS: &[Program] = &[
                 short: "eEs",
                 ..CommandOptions::NONE
             }),
+            Runs::Program,
         ],
         writes: &[writes::VIM_WRITE],
         ..Program::NONE
@@ -464,6 +486,7 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "vimdiff",
         source: "manual page; version not recorded",
+        version_flags: &["--version", "-h", "--help"],
         runs: &[
             Runs::Options(CommandOptions {
                 short: "cSu",
@@ -475,6 +498,7 @@ pub const ROWS: &[Program] = &[
                 short: "eEs",
                 ..CommandOptions::NONE
             }),
+            Runs::Program,
         ],
         writes: &[writes::VIM_WRITE],
         ..Program::NONE
@@ -600,7 +624,16 @@ pub const ROWS: &[Program] = &[
         name: "dpkg",
         source: "manual page, dpkg 1.21.22",
         runs: &[Runs::Options(CommandOptions {
-            long: &["pre-invoke", "post-invoke", "status-logger"],
+            // Another database or root: the maintainer scripts dpkg runs
+            // are that directory's.
+            long: &[
+                "pre-invoke",
+                "post-invoke",
+                "status-logger",
+                "admindir",
+                "instdir",
+                "root",
+            ],
             ..CommandOptions::NONE
         })],
         ..Program::NONE
@@ -745,11 +778,15 @@ pub const ROWS: &[Program] = &[
         name: "gpg-agent",
         source: "manual page, GnuPG 2.2.40",
         runs: &[Runs::Options(CommandOptions {
+            // `--options FILE` and `--homedir DIR` (its gpg-agent.conf) are
+            // files of more options, which may name a program.
             long: &[
                 "daemon",
                 "pinentry-program",
                 "scdaemon-program",
                 "supervised",
+                "options",
+                "homedir",
             ],
             ..CommandOptions::NONE
         })],
@@ -759,7 +796,17 @@ pub const ROWS: &[Program] = &[
         name: "gpg",
         source: "manual page; version not recorded",
         runs: &[Runs::Options(CommandOptions {
-            long: &["exec-path", "photo-viewer", "keyserver-options"],
+            // The programs it runs, and files of more options
+            // (`--options`, `--homedir`'s gpg.conf), which may name one.
+            long: &[
+                "exec-path",
+                "photo-viewer",
+                "keyserver-options",
+                "agent-program",
+                "dirmngr-program",
+                "options",
+                "homedir",
+            ],
             ..CommandOptions::NONE
         })],
         ..Program::NONE
@@ -950,6 +997,9 @@ pub const ROWS: &[Program] = &[
         name: "cpio",
         source: "manual page; version not recorded",
         runs: &[Runs::Options(CommandOptions {
+            // Every mode reads the names it copies, or the archive it
+            // writes out, from standard input.
+            always: true,
             long: &["rsh-command"],
             ..CommandOptions::NONE
         })],
@@ -968,56 +1018,76 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "gvim",
         source: "manual page; version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            short: "cSueEs",
-            long: &["cmd"],
-            plus: true,
-            ..CommandOptions::NONE
-        })],
+        version_flags: &["--version", "-h", "--help"],
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSueEs",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Program,
+        ],
         ..Program::NONE
     },
     Program {
         name: "gview",
         source: "manual page; version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            short: "cSueEs",
-            long: &["cmd"],
-            plus: true,
-            ..CommandOptions::NONE
-        })],
+        version_flags: &["--version", "-h", "--help"],
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSueEs",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Program,
+        ],
         ..Program::NONE
     },
     Program {
         name: "evim",
         source: "manual page; version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            short: "cSueEs",
-            long: &["cmd"],
-            plus: true,
-            ..CommandOptions::NONE
-        })],
+        version_flags: &["--version", "-h", "--help"],
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSueEs",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Program,
+        ],
         ..Program::NONE
     },
     Program {
         name: "rvim",
         source: "manual page; version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            short: "cSueEs",
-            long: &["cmd"],
-            plus: true,
-            ..CommandOptions::NONE
-        })],
+        version_flags: &["--version", "-h", "--help"],
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSueEs",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Program,
+        ],
         ..Program::NONE
     },
     Program {
         name: "gvimdiff",
         source: "manual page; version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            short: "cSueEs",
-            long: &["cmd"],
-            plus: true,
-            ..CommandOptions::NONE
-        })],
+        version_flags: &["--version", "-h", "--help"],
+        runs: &[
+            Runs::Options(CommandOptions {
+                short: "cSueEs",
+                long: &["cmd"],
+                plus: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Program,
+        ],
         ..Program::NONE
     },
     Program {
@@ -1248,6 +1318,11 @@ pub const ROWS: &[Program] = &[
         name: "find",
         source: "manual page, findutils 4.9",
         g_prefixed: true,
+        runs: &[Runs::Options(CommandOptions {
+            // The starting points read from a file.
+            prefixes: &["-files0-from"],
+            ..CommandOptions::NONE
+        })],
         writes: &[writes::FIND_PRINT],
         quirks: &[Quirk::ExecPrimaries],
         ..Program::NONE
@@ -1271,6 +1346,12 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "curl",
         source: "manual page, curl 7.88.1",
+        runs: &[Runs::Options(CommandOptions {
+            // A file of more options (any of them a write).
+            short: "K",
+            long: &["config"],
+            ..CommandOptions::NONE
+        })],
         writes: &[writes::CURL_OUTPUT],
         ..Program::NONE
     },
@@ -1278,6 +1359,64 @@ pub const ROWS: &[Program] = &[
         name: "dd",
         source: "manual page, coreutils 9.1",
         writes: &[writes::DD_OF],
+        ..Program::NONE
+    },
+    Program {
+        name: "groff",
+        source: "manual page, groff 1.22.4",
+        runs: &[Runs::Options(CommandOptions {
+            // Unsafe mode: the `sy` and `pi` requests run shell commands;
+            // `-l` runs the device's spooler command, `-L` gives it words.
+            short: "UlL",
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "troff",
+        source: "manual page, groff 1.22.4",
+        runs: &[Runs::Options(CommandOptions {
+            short: "U",
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "nroff",
+        source: "manual page, groff 1.22.4",
+        runs: &[Runs::Options(CommandOptions {
+            short: "U",
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "xz",
+        source: "manual page, xz 5.4.1",
+        runs: &[Runs::Options(CommandOptions {
+            // The files to act on read from a file or standard input.
+            long: &["files", "files0"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "wc",
+        source: "manual page, coreutils 9.1",
+        runs: &[Runs::Options(CommandOptions {
+            // The files to read, named in a file.
+            long: &["files0-from"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "du",
+        source: "manual page, coreutils 9.1",
+        runs: &[Runs::Options(CommandOptions {
+            long: &["files0-from"],
+            ..CommandOptions::NONE
+        })],
         ..Program::NONE
     },
     Program {
