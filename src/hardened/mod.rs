@@ -194,6 +194,29 @@ fn judge(
             }
         }
     }
+    // HARD-RUN-10: a package runner's inner command, unless the rule that
+    // allows the runner's command names the runner's words through it.
+    for inner in &judgement.named_inner {
+        let (outer, pattern) = policy.value_decision(&inner.outer);
+        if outer == PermissionState::Allow
+            && pattern
+                .as_deref()
+                .is_some_and(|p| names_program(p, &inner.prefix))
+        {
+            continue;
+        }
+        let (state, pattern) = policy.value_decision(&inner.value);
+        if first || state > worst.0 {
+            worst = (state, pattern);
+            first = false;
+        }
+        for value in values::spellings(&inner.spelled, policy.home()) {
+            let (state, pattern) = reach::decision(policy, &value, budget);
+            if state > worst.0 {
+                worst = (state, pattern);
+            }
+        }
+    }
     // HARD-VALUE-6: the same words read from where a `cd` may have moved,
     // or where an option runs the program.
     let own = moved::chdirs(judgement);
@@ -227,6 +250,19 @@ fn judge(
         }
         _ => worst,
     }
+}
+
+/// Whether `pattern` names the words `prefix` (a runner and the program it
+/// runs): its text before any wildcard is `prefix`, or starts with `prefix`
+/// and a space (`npx tsc *` names `npx tsc`; `npx *`, `npx t*` and `*` do
+/// not).
+fn names_program(pattern: &str, prefix: &str) -> bool {
+    let literal = pattern.split(['*', '?']).next().unwrap_or_default();
+    let wild = literal.len() < pattern.len();
+    (literal == prefix && !wild)
+        || literal
+            .strip_prefix(prefix)
+            .is_some_and(|rest| rest.starts_with(' '))
 }
 
 /// The hardened answer (`HARD-1`): the deployed answer, replaced by the

@@ -19,6 +19,9 @@ from gen_check import R
 RM = R(("*", "allow"), ("rm *", "deny"))
 ENV = R(("*", "allow"), ("*.env", "deny"))
 CLAUDE = R(("*", "allow"), ("rm *", "deny"), ("*.claude/*", "deny"))
+NPX_TSC = R(("*", "ask"), ("npx tsc *", "allow"))
+NPX_LATER = R(("*", "ask"), ("npx tsc *", "allow"), ("npx *", "allow"))
+NPX_PREFIX = R(("*", "ask"), ("npx tsc*", "allow"))
 
 
 def S(clause):
@@ -135,6 +138,18 @@ PROGRAM_ROWS = [
      "`bunx` is `bun x`"),
     (["HARD-RUN-6"], RM, "npm exec -- tsc --noEmit", "allow", "*", "KEEPS",
      "the inner command the rules allow"),
+    # npx runs the machine's program when no package provides it (npm 11 in
+    # the oracle's real mode): HARD-RUN-10.
+    (["HARD-RUN-10"], RM, "npx rm -rf x", "deny", "rm *", "CLOSES",
+     "`*` names no program: the inner `rm -rf x` meets `rm *`"),
+    (["HARD-RUN-10", "HARD-RUN-4"], RM, "npx -y rm -rf x", "deny", "rm *", "CLOSES",
+     "`-y` is an option of npx's grammar; the command after it is judged"),
+    (["HARD-RUN-10"], NPX_TSC, "npx tsc --noEmit", "allow", "npx tsc *", "KEEPS",
+     "the rule that allows the runner's command names `npx tsc`: the program that runs is the one the user named"),
+    (["HARD-RUN-10"], NPX_LATER, "npx tsc --noEmit", "ask", "*", "CLOSES",
+     "the deciding rule is the later `npx *`, which names no program: `tsc --noEmit` is judged alone, and `*` asks"),
+    (["HARD-RUN-10"], NPX_PREFIX, "npx tsc-evil", "ask", "*", "CLOSES",
+     "`npx tsc*` has no space after `tsc`: it does not name the program `tsc-evil`"),
     # Programs that read commands from standard input (HARD-RUN-3), checked
     # with vim 9.0 and groff 1.22.4 on Debian 12.
     (["HARD-RUN-3"], RM, "printf ':!rm -rf x\\n:qa!\\n' | vim -n", "ask", S("HARD-RUN-3"), "CLOSES",

@@ -146,6 +146,7 @@ pub(crate) fn simple_command(
     spelled.extend(wrapped.spelled);
     floor = floor.or(wrapped.floor);
     program_writes.extend(wrapped.writes);
+    let named_inner = wrapped.named;
     if name.is_none() && !redirects.is_empty() && floor.is_none() {
         // HARD-EFFECT-3: redirections with no command.
         floor = Some(Clause::NamelessCommand);
@@ -158,6 +159,7 @@ pub(crate) fn simple_command(
     let mut writes = crate::hardened::commands::effects::write_words(source, &redirects);
     writes.extend(program_writes);
     sink.spell_last(spelled, writes);
+    sink.name_inner_last(named_inner);
     if name.is_some() {
         sink.mark_named();
     }

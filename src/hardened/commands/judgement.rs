@@ -37,6 +37,9 @@ pub struct Judgement {
     /// (`HARD-EFFECT-4`): one outside the tree asks unless a rule names it.
     #[serde(skip)]
     pub writes: Vec<Vec<crate::hardened::words::values::Word>>,
+    /// Package runners' inner commands (`HARD-RUN-10`).
+    #[serde(skip)]
+    pub named_inner: Vec<crate::hardened::programs::wrapped::NamedInner>,
 }
 
 /// Redirect node kinds.
@@ -76,6 +79,7 @@ impl Sink {
             named: false,
             spelled: Vec::new(),
             writes: Vec::new(),
+            named_inner: Vec::new(),
         });
         Ok(())
     }
@@ -90,6 +94,17 @@ impl Sink {
         if let Some(last) = self.out.last_mut() {
             last.spelled = spelled;
             last.writes = writes;
+        }
+    }
+
+    /// Gives the last judgement its package runners' inner commands
+    /// (`HARD-RUN-10`).
+    pub(crate) fn name_inner_last(
+        &mut self,
+        named: Vec<crate::hardened::programs::wrapped::NamedInner>,
+    ) {
+        if let Some(last) = self.out.last_mut() {
+            last.named_inner = named;
         }
     }
 

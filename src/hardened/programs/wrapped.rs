@@ -19,6 +19,20 @@ use crate::policy::floor::{basename, wrapper_kind};
 /// Most programs peeled off one command (`nice nice nice … rm`).
 pub const MAX_WRAPPERS: usize = 64;
 
+/// The inner command of a package runner (`HARD-RUN-10`): judged by the
+/// rules unless a rule allowing `outer` names `prefix`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedInner {
+    /// The runner's command as written, dequoted (`npx tsc --noEmit`).
+    pub outer: String,
+    /// Its words through the inner program (`npx tsc`).
+    pub prefix: String,
+    /// The inner command's value (`tsc --noEmit`).
+    pub value: String,
+    /// The inner command's words spelled (`HARD-VALUE-1`).
+    pub spelled: Vec<Word>,
+}
+
 /// What the inner commands add to a judgement.
 #[derive(Debug, Default)]
 pub struct Wrapped {
@@ -30,7 +44,14 @@ pub struct Wrapped {
     pub floor: Option<Clause>,
     /// The inner commands' own writes (HARD-EFFECT-5), as `>` and target.
     pub writes: Vec<Vec<Word>>,
+    /// Package runners' inner commands (`HARD-RUN-10`), kept apart from
+    /// `values` and `spelled`.
+    pub named: Vec<NamedInner>,
 }
+
+/// One inner command still to read: its words' range, its placeholder,
+/// whether input items are appended, and the runner that names it.
+type Pending = (usize, usize, Option<String>, bool, Option<(String, String)>);
 
 /// A program's own writes (`HARD-EFFECT-5`), each as a `>` and its
 /// target; a target of a program run in another directory by an option of
@@ -70,10 +91,9 @@ pub fn program_writes(
 #[must_use]
 pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) -> Wrapped {
     let mut out = Wrapped::default();
-    let mut pending: Vec<(usize, usize, Option<String>, bool)> =
-        vec![(0, texts.len(), None, false)];
+    let mut pending: Vec<Pending> = vec![(0, texts.len(), None, false, None)];
     let mut peeled = 0;
-    while let Some((start, end, placeholder, appended)) = pending.pop() {
+    while let Some((start, end, placeholder, appended, runner)) = pending.pop() {
         let words = texts.get(start..end).unwrap_or_default();
         let names: Vec<Name> = words.iter().map(|w| dequote_name(w)).collect();
         let Some(Name::Literal(name)) = names.first() else {
@@ -90,7 +110,7 @@ pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) 
             .collect();
         if start > 0 {
             // An inner command: judged as a command of its own.
-            out.values.push(dequoted.join(" "));
+            let value = dequoted.join(" ");
             let mut spelled: Vec<Word> = Vec::new();
             for (index, group) in groups
                 .get(start..end)
@@ -110,7 +130,18 @@ pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) 
             if appended {
                 spelled.push(unknown_word());
             }
-            out.spelled.push(spelled);
+            match runner {
+                Some((outer, prefix)) => out.named.push(NamedInner {
+                    outer,
+                    prefix,
+                    value,
+                    spelled,
+                }),
+                None => {
+                    out.values.push(value);
+                    out.spelled.push(spelled);
+                }
+            }
             let refs = dequoted.iter().map(String::as_str);
             // HARD-VALUE-7: the inner command's readers read values too.
             let read = read_args(
@@ -164,9 +195,15 @@ pub fn inner_commands(source: &str, groups: &[Vec<Node<'_>>], texts: &[String]) 
                     out.floor = out.floor.or(Some(Clause::RunWrapped));
                     continue;
                 }
+                let names_inner = crate::hardened::contract::programs::row(basename(name))
+                    .is_some_and(|row| row.has(Quirk::NamedInner));
                 for inner in inners.into_iter().rev() {
                     let (s, e) = (start + 1 + inner.start, start + 1 + inner.end);
-                    pending.push((s, e, inner.placeholder, inner.appended));
+                    let runner = names_inner.then(|| {
+                        let through = dequoted.get(..=1 + inner.start).unwrap_or_default();
+                        (dequoted.join(" "), through.join(" "))
+                    });
+                    pending.push((s, e, inner.placeholder, inner.appended, runner));
                 }
             }
         }

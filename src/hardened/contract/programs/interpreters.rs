@@ -5,7 +5,7 @@
 
 use crate::hardened::contract::settings;
 
-use super::{CommandOptions, Program, Runs};
+use super::{CommandOptions, Program, Quirk, Runs};
 
 /// An interpreter's row: its name, its source, the long flags and the
 /// short letters that take an inline program.
@@ -117,6 +117,7 @@ pub const ROWS: &[Program] = &[
                 short: &['e', 'p'],
             },
         ],
+        quirks: &[Quirk::NamedInner],
         ..Program::NONE
     },
     Program {

@@ -334,6 +334,10 @@ pub enum Quirk {
     /// `-exec`/`-ok` primaries run commands; `-execdir`/`-okdir` run them
     /// elsewhere (`find`).
     ExecPrimaries,
+    /// A package runner: the inner command it runs is judged by the rules,
+    /// unless a rule allowing the runner's own command names the runner's
+    /// words through the inner program (`npx tsc *`, `HARD-RUN-10`).
+    NamedInner,
     /// Global options precede the subcommand (`git -C dir push`).
     GlobalOptions,
     /// `bisect run CMD…` runs a command (`git`).

@@ -35,6 +35,7 @@ pub const ROWS: &[Program] = &[
                 ..CommandOptions::NONE
             }),
         ],
+        quirks: &[Quirk::NamedInner],
         ..Program::NONE
     },
     Program {
@@ -49,6 +50,7 @@ pub const ROWS: &[Program] = &[
                 ..CommandOptions::NONE
             }),
         ],
+        quirks: &[Quirk::NamedInner],
         ..Program::NONE
     },
     Program {
@@ -525,26 +527,40 @@ pub const ROWS: &[Program] = &[
     },
     Program {
         name: "npx",
-        source: "manual page; version not recorded",
-        // `npx CMD…` is `npm exec -- CMD…` and runs the machine's program
-        // when no package provides CMD; judging CMD alone would ask for
-        // `npx tsc` under a rule `npx tsc *` (issue 33: an outer rule that
-        // names the inner program is not yet read), so only its options
-        // are modelled here.
-        runs: &[Runs::Options(CommandOptions {
-            short: "c",
-            long: &[
-                "call",
-                "script-shell",
-                "node-options",
-                "git",
-                "shell",
-                "userconfig",
-                "globalconfig",
-            ],
-            one_dash: true,
-            ..CommandOptions::NONE
-        })],
+        source: "`npx --help`, npm 11",
+        // `npx CMD…` is `npm exec -- CMD…`: a package's binary, or the
+        // machine's program when no package provides CMD (HARD-RUN-10).
+        runs: &[
+            Runs::Command(Grammar {
+                short: "p:c:w:y",
+                long: &[
+                    "package=",
+                    "call=",
+                    "workspace=",
+                    "workspaces",
+                    "include-workspace-root",
+                    "yes",
+                    "no",
+                ],
+                unsure: &["-c", "--call"],
+                ..Grammar::NONE
+            }),
+            Runs::Options(CommandOptions {
+                short: "c",
+                long: &[
+                    "call",
+                    "script-shell",
+                    "node-options",
+                    "git",
+                    "shell",
+                    "userconfig",
+                    "globalconfig",
+                ],
+                one_dash: true,
+                ..CommandOptions::NONE
+            }),
+        ],
+        quirks: &[Quirk::NamedInner],
         ..Program::NONE
     },
     Program {
@@ -556,6 +572,7 @@ pub const ROWS: &[Program] = &[
             long: &["package=", "bun", "silent", "verbose"],
             ..Grammar::NONE
         })],
+        quirks: &[Quirk::NamedInner],
         ..Program::NONE
     },
     Program {
@@ -609,6 +626,7 @@ pub const ROWS: &[Program] = &[
                 ..CommandOptions::NONE
             }),
         ],
+        quirks: &[Quirk::NamedInner],
         ..Program::NONE
     },
     Program {
