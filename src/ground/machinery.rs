@@ -49,7 +49,7 @@ pub const NPM_SCRIPT: &str =
     "npm runs the workspace's package.json script with its script shell, sh -c SCRIPT";
 
 /// Why the shell through which npm's package runner starts the command it
-/// was given is not judged: `npm exec -- CMD…` (or `npm x`) runs `sh -c`
+/// was given is not judged: `npm exec -- CMD…` (or `npm x`, `npx`) runs `sh -c`
 /// with CMD's words shell-quoted, and that shell runs exactly them, a
 /// program the records then judge on its own. Only a script whose quoted
 /// words decode to the last words of npm's own argv is this machinery.
@@ -164,7 +164,7 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
             why: NPM_SCRIPT,
         });
     }
-    if parent_name == "npm" && runs_npm_exec_words(&parent.argv, &traced.argv) {
+    if matches!(parent_name, "npm" | "npx") && runs_npm_exec_words(&parent.argv, &traced.argv) {
         return Some(Machinery {
             parent: "npm",
             child: "sh",
@@ -244,8 +244,8 @@ pub(super) fn runs_the_script(shell: &[String], argv: &[String]) -> bool {
 }
 
 /// Whether `argv` is `sh -c SCRIPT` where SCRIPT is the shell quoting of the
-/// last words of `npm`'s argv, which holds `exec` or `x` before them: the
-/// shell then runs those words and nothing else.
+/// last words of `npm`'s argv, which holds `exec` or `x` (or npx's own
+/// script) before them: the shell then runs those words and nothing else.
 fn runs_npm_exec_words(npm: &[String], argv: &[String]) -> bool {
     let [shell, dash_c, script] = argv else {
         return false;
@@ -263,7 +263,8 @@ fn runs_npm_exec_words(npm: &[String], argv: &[String]) -> bool {
     else {
         return false;
     };
-    !words.is_empty() && tail == words && before.iter().any(|w| w == "exec" || w == "x")
+    let runner = |w: &String| w == "exec" || w == "x" || basename(w) == "npx";
+    !words.is_empty() && tail == words && before.iter().any(runner)
 }
 
 /// The words of `script` when it is nothing but words separated by single

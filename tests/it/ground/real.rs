@@ -426,6 +426,17 @@ fn inv_ground_10_npm_exec_shell_is_machinery_and_its_program_is_judged() {
         violations.iter().any(|v| v.text == "rm -rf x"),
         "{violations:?}"
     );
+    let npx = run_real("npx rm -rf x");
+    let violations = ground_violations(&policy, &npx);
+    assert_eq!(
+        violations
+            .iter()
+            .map(|v| v.text.as_str())
+            .collect::<Vec<_>>(),
+        ["rm -rf x"],
+        "{:?}",
+        names(&npx)
+    );
     // `npm exec -c SCRIPT` hands npm a script, not words: judged.
     let script = run_real("npm exec -c 'echo hi'");
     assert!(
