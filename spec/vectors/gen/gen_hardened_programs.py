@@ -138,6 +138,15 @@ PROGRAM_ROWS = [
      "`bunx` is `bun x`"),
     (["HARD-RUN-6"], RM, "npm exec -- tsc --noEmit", "allow", "*", "KEEPS",
      "the inner command the rules allow"),
+    # A template directory is copied into the new repository's .git (git
+    # 2.39: clone runs its post-checkout hook; init copies its config, whose
+    # core.fsmonitor the next git status runs).
+    (["HARD-RUN-6"], RM, "git clone --template=t src dst", "ask", S("HARD-RUN-6"), "CLOSES",
+     "the template's hooks are copied into dst/.git and clone runs post-checkout"),
+    (["HARD-RUN-6"], RM, "git init --templ=t x && cd x && git status", "ask", S("HARD-RUN-6"), "CLOSES",
+     "an abbreviation git accepts: the template's config (core.fsmonitor) becomes x's"),
+    (["HARD-RUN-6"], RM, "git init x", "allow", "*", "KEEPS",
+     "git's own template"),
     # npx runs the machine's program when no package provides it (npm 11 in
     # the oracle's real mode): HARD-RUN-10.
     (["HARD-RUN-10"], RM, "npx rm -rf x", "deny", "rm *", "CLOSES",

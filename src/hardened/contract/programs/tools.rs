@@ -125,7 +125,14 @@ pub const ROWS: &[Program] = &[
             Runs::Options(CommandOptions {
                 subcommand: Some("clone"),
                 short: "uc",
-                long: &["upload-pack", "config"],
+                // `--template DIR` copies DIR's hooks and config into the
+                // new repository's `.git` (its post-checkout hook runs).
+                long: &["upload-pack", "config", "template"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("init"),
+                long: &["template"],
                 ..CommandOptions::NONE
             }),
             Runs::Options(CommandOptions {
