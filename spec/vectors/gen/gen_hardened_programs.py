@@ -147,6 +147,8 @@ PROGRAM_ROWS = [
      "an abbreviation git accepts: the template's config (core.fsmonitor) becomes x's"),
     (["HARD-RUN-6"], RM, "git init x", "allow", "*", "KEEPS",
      "git's own template"),
+    (["HARD-RUN-6", "HARD-RUN-3"], RM, "printf ':!rm -rf x\\n:qa!\\n' | git difftool -y -t vimdiff", "ask", S("HARD-RUN-6"), "CLOSES",
+     "difftool runs vimdiff, which reads its keystrokes from standard input (checked with git 2.39 and vim 9.0)"),
     # npx runs the machine's program when no package provides it (npm 11 in
     # the oracle's real mode): HARD-RUN-10.
     (["HARD-RUN-10"], RM, "npx rm -rf x", "deny", "rm *", "CLOSES",

@@ -69,10 +69,17 @@ pub const ROWS: &[Program] = &[
                 long: &["exec"],
                 ..CommandOptions::NONE
             }),
+            // difftool and mergetool run a tool program (`-t`, or the
+            // configured one), vimdiff among them, which reads keystrokes
+            // from standard input: every use.
             Runs::Options(CommandOptions {
                 subcommand: Some("difftool"),
-                short: "x",
-                long: &["extcmd"],
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("mergetool"),
+                always: true,
                 ..CommandOptions::NONE
             }),
             Runs::Options(CommandOptions {
