@@ -274,6 +274,15 @@ REDIRECTION_WITNESSES = [
     ("F-45", ["POL-UNIT-5", "POL-CHECK-2"], DENY_RM, "npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\"",
      [U("npm test \"$(cat <<'EOF'\n--script-shell=pwnd\nEOF\n)\""), U("cat", CS)], "allow"),
     ("F-46", ["POL-FLOOR-4"], DENY_RM, "git -C . -c alias.x='!rm -rf x' x", [U("git -C . -c alias.x='!rm -rf x' x")], "allow"),
+    # Found this session with the real programs (vim 9.0, groff 1.22.4, git
+    # 2.39, npm 11): each allowed by `*`, none a unit `rm` starts.
+    ("F-15", ["POL-FLOOR-3", "POL-FLOOR-4"], DENY_RM, "printf ':!rm -rf x\\n:qa!\\n' | vim -n",
+     [U("printf ':!rm -rf x\\n:qa!\\n'"), U("vim -n")], "allow"),
+    ("F-39", ["POL-FLOOR-4"], DENY_RM, "npx rm -rf x", [U("npx rm -rf x")], "allow"),
+    ("F-46", ["POL-FLOOR-4"], DENY_RM, "echo '.sy rm -rf x' | groff -U -Tascii",
+     [U("echo '.sy rm -rf x'"), U("groff -U -Tascii")], "allow"),
+    ("F-46", ["POL-FLOOR-4"], DENY_RM, "git clone --template=t src dst", [U("git clone --template=t src dst")], "allow"),
+    ("F-40", ["POL-CHECK-1"], DENY_SSH, "tar -czf out.tgz -T names.txt", [U("tar -czf out.tgz -T names.txt")], "allow"),
     ("F-47", ["POL-CHECK-2"], DENY_RM, "git log -1 --output=.git/config", [U("git log -1 --output=.git/config")], "allow"),
     ("F-48", ["POL-UNIT-7"], DENY_RM, "LC_ALL=zh_CN.GBK; echo '\u00e9'", [U("LC_ALL=zh_CN.GBK"), U("echo '\u00e9'")], "allow"),
 ]
