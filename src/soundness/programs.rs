@@ -15,6 +15,22 @@ const INTERPRETERS: &[&str] = &[
     "php", "tclsh", "expect", "lua",
 ];
 
+/// Programs that read their commands from standard input whatever their
+/// words, when it is no terminal (the vi family's keystrokes, `:!cmd`
+/// among them; telnet's `!`): F-15's stream needs no argument for them.
+const KEYSTROKE_READERS: &[&str] = &[
+    "vi",
+    "vim",
+    "nvim",
+    "view",
+    "vimdiff",
+    "gvim",
+    "rvim",
+    "vim.basic",
+    "vim.tiny",
+    "telnet",
+];
+
 /// Locales under which a character's last byte may be read with a `\`
 /// after it (F-48): the two-byte encodings whose second byte may be 0x5C.
 const BACKSLASH_LOCALES: &[&str] = &["gbk", "gb18030", "big5", "gb2312", "sjis", "shift_jis"];
@@ -265,7 +281,8 @@ pub(super) fn lexed_under_another_locale(o: &GroundObservation<'_>) -> bool {
 
 /// F-15, the program on a stream: what ran was started by an interpreter
 /// reading its program from standard input or a descriptor (`awk -f
-/// /dev/stdin <<< …`, `perl /dev/fd/0`, `tclsh /dev/stdin`), and the
+/// /dev/stdin <<< …`, `perl /dev/fd/0`, `tclsh /dev/stdin`, the vi
+/// family's keystrokes), and the
 /// command's text holds what ran (in the here-string or the pipe).
 pub(super) fn run_by_a_program_on_a_stream(o: &GroundObservation<'_>) -> bool {
     let Some(program) = traced(o) else {
@@ -276,14 +293,18 @@ pub(super) fn run_by_a_program_on_a_stream(o: &GroundObservation<'_>) -> bool {
     let above = replaced.chain(program.parents.iter().map(|p| &p.argv));
     let interpreter = above
         .filter(|argv| !SHELL_NAMES.contains(&argv.first().map_or("", |a| base(a))))
-        .find(|argv| INTERPRETERS.contains(&program_name(argv)));
+        .find(|argv| {
+            let name = program_name(argv);
+            INTERPRETERS.contains(&name) || KEYSTROKE_READERS.contains(&name)
+        });
     interpreter.is_some_and(|argv| {
-        argv.iter().skip(1).any(|a| {
-            a == "-"
-                || a.starts_with("/dev/stdin")
-                || a.starts_with("/dev/fd/")
-                || a.starts_with("/proc/self/fd/")
-        })
+        KEYSTROKE_READERS.contains(&program_name(argv))
+            || argv.iter().skip(1).any(|a| {
+                a == "-"
+                    || a.starts_with("/dev/stdin")
+                    || a.starts_with("/dev/fd/")
+                    || a.starts_with("/proc/self/fd/")
+            })
     }) && !ran.is_empty()
         && o.command.contains(&ran)
 }

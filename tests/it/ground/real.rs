@@ -334,6 +334,37 @@ fn inv_known_2_f40_claims_an_opened_file_no_word_names() {
     }
 }
 
+/// INV-KNOWN-2: F-15 claims a command vim ran from the keystrokes on its
+/// standard input (vim 9.0: `:!cmd` runs through the shell).
+#[test]
+fn inv_known_2_f15_claims_a_command_typed_into_vim() {
+    use inner_cmd_spec::pipeline::{decide, Options};
+    use inner_cmd_spec::soundness::{GroundObservation, KNOWN_GROUND_VIOLATIONS};
+    let policy = super::policy(&[("*", Allow), ("rm *", Deny)]);
+    let command = "printf ':!rm -rf x\\n:qa!\\n' | vim -n";
+    let outcome = decide(&policy, command, &Options::default());
+    assert_eq!(outcome.outcome, Allow);
+    let execution = run_real(command);
+    let violations = ground_violations(&policy, &execution);
+    assert!(
+        violations.iter().any(|v| v.text == "rm -rf x"),
+        "{violations:?} {:?}",
+        names(&execution)
+    );
+    let claimed = violations.iter().all(|violation| {
+        KNOWN_GROUND_VIOLATIONS.iter().any(|k| {
+            (k.applies)(&GroundObservation {
+                policy: &policy,
+                command,
+                outcome: &outcome,
+                execution: &execution,
+                violation,
+            }) && k.id == "F-15"
+        })
+    });
+    assert!(claimed, "{violations:?}");
+}
+
 /// INV-GROUND-10: an exec that fails is recorded too (once per process
 /// and argv): `npm test --script-shell=pwnd` tries to run `pwnd -c 'node
 /// test.js'`, which this sandbox lacks and another machine may have; the
