@@ -149,6 +149,29 @@ PROGRAM_ROWS = [
      "git's own template"),
     (["HARD-RUN-6", "HARD-RUN-3"], RM, "printf ':!rm -rf x\\n:qa!\\n' | git difftool -y -t vimdiff", "ask", S("HARD-RUN-6"), "CLOSES",
      "difftool runs vimdiff, which reads its keystrokes from standard input (checked with git 2.39 and vim 9.0)"),
+    # The toolchains agents run every day: a program named by an option or
+    # a setting (rustc 1.95: `-C linker=PROG` runs PROG), a script written
+    # for a later run (npm 11: `npm pkg set scripts.test=…` then `npm test`).
+    (["HARD-RUN-7"], RM, "rustc -C linker=rm main.rs", "ask", S("HARD-RUN-7"), "CLOSES",
+     "`linker` is no inert codegen key: rustc runs the program it names"),
+    (["HARD-RUN-7"], RM, "rustc -Clinker=rm main.rs", "ask", S("HARD-RUN-7"), "CLOSES",
+     "the value attached"),
+    (["HARD-RUN-7"], RM, "rustc -C opt-level=3 main.rs", "allow", "*", "KEEPS",
+     "an inert codegen key"),
+    (["HARD-RUN-6"], RM, "cargo rustc -- -C linker=rm", "ask", S("HARD-RUN-6"), "CLOSES",
+     "cargo hands rustc the words after `--`"),
+    (["HARD-RUN-6"], RM, "rustup run stable rm -rf x", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`rustup run TOOLCHAIN CMD` runs CMD"),
+    (["HARD-RUN-6"], RM, "go test -exec 'rm -rf x' ./...", "ask", S("HARD-RUN-6"), "CLOSES",
+     "go runs the test binary under the program `-exec` names"),
+    (["HARD-RUN-6"], RM, "go test -vet=off ./...", "allow", "*", "KEEPS",
+     "Go's flags take no abbreviation: `-vet` is not `-vettool`"),
+    (["HARD-RUN-6"], RM, "npm pkg set scripts.test='rm -rf x' && npm test", "ask", S("HARD-RUN-6"), "CLOSES",
+     "the script `npm test` runs is written by the same command"),
+    (["HARD-RUN-6"], RM, "npm explore left-pad -- rm -rf x", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`npm explore PKG -- CMD` runs CMD through a shell"),
+    (["HARD-RUN-6"], RM, "mvn -Dexec.executable=rm -Dexec.args='-rf x' exec:exec", "ask", S("HARD-RUN-6"), "CLOSES",
+     "exec-maven-plugin runs the program the property names"),
     # npx runs the machine's program when no package provides it (npm 11 in
     # the oracle's real mode): HARD-RUN-10.
     (["HARD-RUN-10"], RM, "npx rm -rf x", "deny", "rm *", "CLOSES",

@@ -158,6 +158,55 @@ pub const APT_CONFIG_FILE: Setting = Setting {
              name a program",
 };
 
+/// rustc's (and rustdoc's) `-C KEY=VALUE`.
+pub const RUSTC_CODEGEN: Setting = Setting {
+    form: Form::KeyValue(&["-C", "--codegen"]),
+    scope: Scope::Options,
+    inert: &[
+        "code-model",
+        "codegen-units",
+        "collapse-macro-debuginfo",
+        "control-flow-guard",
+        "debug-assertions",
+        "debuginfo",
+        "default-linker-libraries",
+        "dwarf-version",
+        "embed-bitcode",
+        "extra-filename",
+        "force-frame-pointers",
+        "force-unwind-tables",
+        "help",
+        "inline-threshold",
+        "instrument-coverage",
+        "jump-tables",
+        "link-dead-code",
+        "metadata",
+        "no-prepopulate-passes",
+        "no-redzone",
+        "no-stack-check",
+        "no-vectorize-loops",
+        "no-vectorize-slp",
+        "opt-level",
+        "overflow-checks",
+        "panic",
+        "prefer-dynamic",
+        "relocation-model",
+        "relro-level",
+        "rpath",
+        "soft-float",
+        "split-debuginfo",
+        "strip",
+        "symbol-mangling-version",
+        "target-cpu",
+        "target-feature",
+    ],
+    source: "`rustc -C help`, rustc 1.95.0: `linker`, `ar`, `dlltool` and \
+             `linker-plugin-lto` name a program or a plugin rustc runs or loads \
+             (`-C linker=PROG` runs PROG, checked); `link-arg(s)`, `llvm-args`, \
+             `passes` hand words to them; `incremental`, `profile-*`, `save-temps` \
+             and `remark` read or write files",
+};
+
 /// Python's `-m MODULE`.
 pub const PYTHON_MODULE: Setting = Setting {
     form: Form::Letter('m'),

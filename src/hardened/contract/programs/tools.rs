@@ -618,6 +618,24 @@ pub const ROWS: &[Program] = &[
                 always: true,
                 ..CommandOptions::NONE
             }),
+            // `npm explore PKG -- CMD` runs CMD through a shell in the
+            // package; `npm pkg set scripts.…` and `npm set-script` write
+            // a script `npm run` runs later.
+            Runs::Options(CommandOptions {
+                subcommand: Some("explore"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("pkg"),
+                words: &["set"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("set-script"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
             Runs::Options(CommandOptions {
                 long: &[
                     "script-shell",
@@ -646,8 +664,86 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "cargo",
         source: "manual page, cargo 1.95.0",
+        runs: &[
+            Runs::Options(CommandOptions {
+                long: &["config"],
+                ..CommandOptions::NONE
+            }),
+            // `cargo rustc -- -C linker=PROG` hands rustc its words.
+            Runs::Options(CommandOptions {
+                subcommand: Some("rustc"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("rustdoc"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
+    Program {
+        name: "rustc",
+        source: "`rustc --help` and `rustc -C help`, rustc 1.95.0",
+        settings: &[settings::RUSTC_CODEGEN],
+        ..Program::NONE
+    },
+    Program {
+        name: "rustdoc",
+        source: "`rustdoc --help`, rustdoc 1.95.0",
         runs: &[Runs::Options(CommandOptions {
-            long: &["config"],
+            // The programs doctests run under or are built with.
+            long: &["runtool", "test-builder", "test-builder-wrapper"],
+            ..CommandOptions::NONE
+        })],
+        settings: &[settings::RUSTC_CODEGEN],
+        ..Program::NONE
+    },
+    Program {
+        name: "rustup",
+        source: "`rustup --help`, rustup 1.29.0",
+        // `rustup run TOOLCHAIN CMD…`: a toolchain operand, then a command.
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("run"),
+            always: true,
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "go",
+        source: "`go help build` and `go help test` (Go documentation); version not recorded",
+        runs: &[
+            // The programs the built binary or the toolchain run under
+            // (Go's flags take one or two dashes and no abbreviation:
+            // `-vet=off` is not `-vettool`).
+            Runs::Options(CommandOptions {
+                prefixes: &[
+                    "-exec",
+                    "--exec",
+                    "-toolexec",
+                    "--toolexec",
+                    "-vettool",
+                    "--vettool",
+                ],
+                ..CommandOptions::NONE
+            }),
+            // `go env -w KEY=VALUE` writes a setting (GOFLAGS, CC, …).
+            Runs::Options(CommandOptions {
+                subcommand: Some("env"),
+                short: "w",
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
+    Program {
+        name: "mvn",
+        source: "exec-maven-plugin documentation; version not recorded",
+        // `-Dexec.executable=PROG` names the program `exec:exec` runs.
+        runs: &[Runs::Options(CommandOptions {
+            prefixes: &["-Dexec.", "exec."],
             ..CommandOptions::NONE
         })],
         ..Program::NONE
