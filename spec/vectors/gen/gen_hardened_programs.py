@@ -172,6 +172,22 @@ PROGRAM_ROWS = [
      "`npm explore PKG -- CMD` runs CMD through a shell"),
     (["HARD-RUN-6"], RM, "mvn -Dexec.executable=rm -Dexec.args='-rf x' exec:exec", "ask", S("HARD-RUN-6"), "CLOSES",
      "exec-maven-plugin runs the program the property names"),
+    # Containers, machines and clusters run a command elsewhere, where a
+    # bind mount shows this machine's files (HARD-RUN-6, the `remote` rows).
+    (["HARD-RUN-6"], RM, "docker run --rm -v \"$PWD\":/w alpine rm -rf /w/x", "ask", S("HARD-RUN-6"), "CLOSES",
+     "the container runs `rm -rf /w/x`, which deletes the project's x through the bind mount"),
+    (["HARD-RUN-6"], RM, "docker --context prod exec web rm -rf x", "ask", S("HARD-RUN-6"), "CLOSES",
+     "a global option whose value this profile cannot place comes first: `exec` may be the subcommand"),
+    (["HARD-RUN-6"], RM, "kubectl exec pod -- rm -rf x", "ask", S("HARD-RUN-6"), "CLOSES",
+     "kubectl runs the command in the pod"),
+    (["HARD-RUN-6"], RM, "ansible localhost -m shell -a 'rm -rf x'", "ask", S("HARD-RUN-6"), "CLOSES",
+     "an ad-hoc module runs what its arguments say"),
+    (["HARD-RUN-6"], RM, "gh alias set x '!rm -rf x'", "ask", S("HARD-RUN-6"), "CLOSES",
+     "a `!` alias runs its text through a shell as `gh x`"),
+    (["HARD-RUN-6"], RM, "docker compose ps", "allow", "*", "KEEPS",
+     "a subcommand that runs nothing"),
+    (["HARD-RUN-6"], RM, "cargo +nightly rustc -- -C linker=rm", "ask", S("HARD-RUN-6"), "CLOSES",
+     "rustup's toolchain selector comes first: `rustc` may be the subcommand"),
     # npx runs the machine's program when no package provides it (npm 11 in
     # the oracle's real mode): HARD-RUN-10.
     (["HARD-RUN-10"], RM, "npx rm -rf x", "deny", "rm *", "CLOSES",

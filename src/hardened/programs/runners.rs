@@ -72,12 +72,27 @@ pub fn option_runs_command(name: &str, args: &[&str]) -> bool {
     rows.into_iter()
         .flatten()
         .filter_map(programs::row)
-        .flat_map(|row| row.command_options())
-        .any(|options| match options.subcommand {
-            None => uses(options, args),
-            Some(sub) => subcommand_at(name, args, sub)
-                .is_some_and(|at| uses(options, args.get(at + 1..).unwrap_or_default())),
+        .any(|row| {
+            row.command_options()
+                .any(|options| match options.subcommand {
+                    None => uses(options, args),
+                    Some(sub) => match subcommand_at(name, args, sub) {
+                        Some(at) => uses(options, args.get(at + 1..).unwrap_or_default()),
+                        None => hidden_subcommand(row, args, sub),
+                    },
+                })
         })
+}
+
+/// Whether `sub` may be the subcommand behind global options this profile
+/// cannot read (`docker --context x run …`: whether `--context` takes the
+/// next word is the program's to say; `cargo +nightly rustc`, a toolchain
+/// rustup's proxy reads): an option comes first and `sub` is a later word.
+/// git's global options are read exactly (HARD-RUN-7).
+fn hidden_subcommand(row: &programs::Program, args: &[&str], sub: &str) -> bool {
+    !row.has(Quirk::GlobalOptions)
+        && args.first().is_some_and(|a| a.starts_with(['-', '+']))
+        && args.iter().take_while(|a| **a != "--").any(|a| *a == sub)
 }
 
 /// Where the subcommand `sub` stands: the first operand after the

@@ -10,8 +10,8 @@
 //! lists are generated from them ([`appendix`]).
 //!
 //! The rows are kept in files by the family a program belongs to first
-//! ([`wrappers`], [`interpreters`], [`runners`], [`shells`], [`takers`],
-//! [`unread`], [`tools`]); every program has exactly one row.
+//! ([`wrappers`], [`interpreters`], [`runners`], [`remote`], [`shells`],
+//! [`takers`], [`unread`], [`tools`]); every program has exactly one row.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -21,6 +21,7 @@ use super::writes::ProgramWrite;
 
 pub mod appendix;
 pub mod interpreters;
+pub mod remote;
 pub mod runners;
 pub mod shells;
 pub mod takers;
@@ -360,6 +361,7 @@ pub const FAMILIES: &[(&str, &[Program])] = &[
     ("wrappers", wrappers::ROWS),
     ("interpreters", interpreters::ROWS),
     ("runners", runners::ROWS),
+    ("remote", remote::ROWS),
     ("shells", shells::ROWS),
     ("takers", takers::ROWS),
     ("unread", unread::ROWS),
