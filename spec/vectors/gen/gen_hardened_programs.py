@@ -188,6 +188,29 @@ PROGRAM_ROWS = [
      "a subcommand that runs nothing"),
     (["HARD-RUN-6"], RM, "cargo +nightly rustc -- -C linker=rm", "ask", S("HARD-RUN-6"), "CLOSES",
      "rustup's toolchain selector comes first: `rustc` may be the subcommand"),
+    # Copying, moving, linking and creating are writes (HARD-EFFECT-5): a
+    # hook installed by cp runs at the next `git commit` as one written by
+    # `>` does.
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "cp hook.sh .git/hooks/pre-commit && git commit -m x", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "cp's last operand is its destination, in `.git`"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "cp -t .git/hooks pre-commit", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "`-t` names the destination directory"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "mv cfg .git/config", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "mv writes its destination"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "ln -sf ../../hook.sh .git/hooks/pre-commit", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "the link is written in `.git`"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "rsync -a hooks/ .git/hooks/", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "rsync's destination"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "truncate -s 0 .git/config", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "truncate writes every operand"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "gcp hook.sh .git/hooks/pre-commit", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "Homebrew's name for GNU cp"),
+    (["HARD-EFFECT-5"], RM, "cp .env.example .env && cp -r src dist", "allow", "*", "KEEPS",
+     "destinations in the tree are the rules' to judge"),
+    (["HARD-EFFECT-5"], RM, "cp .git/config config.bak", "allow", "*", "KEEPS",
+     "cp only reads its sources"),
+    (["HARD-RUN-6"], RM, "git --git-dir=fake status", "ask", S("HARD-RUN-6"), "CLOSES",
+     "any directory of the tree can be made a git directory, whose config git reads and whose hooks it runs"),
     # npx runs the machine's program when no package provides it (npm 11 in
     # the oracle's real mode): HARD-RUN-10.
     (["HARD-RUN-10"], RM, "npx rm -rf x", "deny", "rm *", "CLOSES",

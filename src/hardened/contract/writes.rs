@@ -25,6 +25,8 @@ pub enum Target {
     Primary(&'static [&'static str]),
     /// Every operand (`tee F…`), after the listed options.
     Operands,
+    /// The last operand (`cp SRC… DEST`).
+    LastOperand,
     /// The value of an operand `KEY=` (`dd of=F`).
     Assignment(&'static str),
 }
@@ -80,6 +82,40 @@ pub const SORT_OUTPUT: ProgramWrite = ProgramWrite {
         abbreviates: true,
     },
     source: "sort --help, coreutils 9.1",
+};
+
+/// `cp`, `ln` and `install`: the last operand, the destination.
+pub const COPY_DESTINATION: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::LastOperand,
+    source: "cp(1), ln(1), install(1), coreutils 9.1: the last operand is the \
+             destination (a file, or a directory the sources go into)",
+};
+
+/// `cp`, `mv`, `ln` and `install`: `-t DIR`, `--target-directory=DIR`.
+pub const COPY_TARGET_DIRECTORY: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-t", "--target-directory"],
+        cluster: true,
+        abbreviates: true,
+    },
+    source: "cp(1), mv(1), ln(1), install(1), coreutils 9.1",
+};
+
+/// `mv`, `touch`, `truncate`: every operand is written (a move removes its
+/// source too).
+pub const EVERY_OPERAND: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Operands,
+    source: "mv(1), touch(1), truncate(1), coreutils 9.1",
+};
+
+/// `rsync` and `scp`: the last operand, the destination.
+pub const TRANSFER_DESTINATION: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::LastOperand,
+    source: "rsync(1) 3.2, scp(1): the last operand is the destination",
 };
 
 /// Tee's operands.

@@ -2,7 +2,7 @@
 //! `HARD-EFFECT-5`), read from the
 //! `writes` of the program's row of [`crate::hardened::contract::programs`].
 
-use crate::hardened::contract::programs::row;
+use crate::hardened::contract::programs::{row, without_g};
 use crate::hardened::contract::writes::Target;
 use crate::hardened::programs::globals::first_operand;
 use crate::hardened::words::values::{unknown_word, Word};
@@ -20,7 +20,8 @@ pub fn write_targets(program: &str, texts: &[Option<&str>], words: &[Word]) -> V
     };
     // After git's global options, read as HARD-RUN-7 reads them.
     let first_operand = first_operand(program, texts, &[]);
-    let rows = row(program).map_or(&[][..], |r| r.writes);
+    // Homebrew's and the BSDs' `g` names are the same programs (`gcp`).
+    let rows = row(without_g(program)).map_or(&[][..], |r| r.writes);
     for row in rows {
         if !row.subcommands.is_empty() {
             let sub = first_operand.and_then(|i| texts.get(i).copied().flatten());
@@ -31,7 +32,7 @@ pub fn write_targets(program: &str, texts: &[Option<&str>], words: &[Word]) -> V
         let mut i = 0;
         while i < texts.len() {
             let text = texts.get(i).copied().flatten();
-            if text == Some("--") && row.target != Target::Operands {
+            if text == Some("--") && !matches!(row.target, Target::Operands | Target::LastOperand) {
                 break;
             }
             match (row.target, text) {
@@ -47,6 +48,17 @@ pub fn write_targets(program: &str, texts: &[Option<&str>], words: &[Word]) -> V
                 }
                 // `-` is standard output, no file.
                 (Target::Operands, Some(t)) if !t.starts_with('-') => out.push(word(i)),
+                (Target::LastOperand, Some(t)) if !t.starts_with('-') => {
+                    // Only the last operand: the ones before it are read.
+                    let later = texts
+                        .get(i + 1..)
+                        .unwrap_or_default()
+                        .iter()
+                        .any(|w| w.is_none_or(|w| !w.starts_with('-')));
+                    if !later {
+                        out.push(word(i));
+                    }
+                }
                 (
                     Target::Option {
                         spellings,

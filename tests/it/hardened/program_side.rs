@@ -131,6 +131,7 @@ fn hard_effect_5_every_program_write_is_an_effect() {
                         .map(|p| format!("{program}{sub} . {p} {target} x"))
                         .collect(),
                     Target::Operands => vec![format!("{program}{sub} {target}")],
+                    Target::LastOperand => vec![format!("{program}{sub} src.txt {target}")],
                     Target::Assignment(key) => vec![format!("{program}{sub} {key}{target}")],
                 }
             };

@@ -158,6 +158,7 @@ fn others(row: &Program) -> String {
             Target::Option { spellings, .. } => format!("writes the value of {}", list(spellings)),
             Target::Primary(primaries) => format!("writes the word after {}", list(primaries)),
             Target::Operands => "writes its operands".to_owned(),
+            Target::LastOperand => "writes its last operand".to_owned(),
             Target::Assignment(key) => format!("writes `{key}…`"),
         };
         parts.push(format!("{text}{after} (HARD-EFFECT-5)"));

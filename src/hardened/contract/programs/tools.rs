@@ -58,9 +58,11 @@ pub const ROWS: &[Program] = &[
         source: "manual page, git 2.39",
         runs: &[
             Runs::Subcommand("bisect"),
-            // Another work tree: where a checkout writes, unseen.
+            // Another work tree or git directory: where a checkout writes,
+            // and whose config and hooks git runs (any directory of the
+            // tree can be made one), unseen.
             Runs::Options(CommandOptions {
-                long: &["work-tree"],
+                long: &["work-tree", "git-dir"],
                 ..CommandOptions::NONE
             }),
             Runs::Options(CommandOptions {
@@ -210,6 +212,7 @@ pub const ROWS: &[Program] = &[
             long: &["rsh", "rsync-path", "files-from"],
             ..CommandOptions::NONE
         })],
+        writes: &[writes::TRANSFER_DESTINATION],
         ..Program::NONE
     },
     Program {
@@ -219,11 +222,13 @@ pub const ROWS: &[Program] = &[
             short: "SoF",
             ..CommandOptions::NONE
         })],
+        writes: &[writes::TRANSFER_DESTINATION],
         ..Program::NONE
     },
     Program {
         name: "sort",
         source: "`sort --help`, coreutils 9.1",
+        g_prefixed: true,
         runs: &[Runs::Options(CommandOptions {
             // `--files0-from`: the files to read, named in a file.
             long: &["compress-program", "files0-from"],
@@ -270,6 +275,7 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "split",
         source: "`split --help`, coreutils 9.1",
+        g_prefixed: true,
         runs: &[Runs::Options(CommandOptions {
             long: &["filter"],
             ..CommandOptions::NONE
@@ -1061,10 +1067,12 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "install",
         source: "manual page, coreutils 9.1",
+        g_prefixed: true,
         runs: &[Runs::Options(CommandOptions {
             long: &["strip-program"],
             ..CommandOptions::NONE
         })],
+        writes: &[writes::COPY_DESTINATION, writes::COPY_TARGET_DIRECTORY],
         ..Program::NONE
     },
     Program {
@@ -1458,6 +1466,7 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "tee",
         source: "`tee --help`, coreutils 9.1",
+        g_prefixed: true,
         writes: &[writes::TEE_OPERANDS],
         options: Some(Options {
             short: "aip",
@@ -1486,6 +1495,7 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "dd",
         source: "manual page, coreutils 9.1",
+        g_prefixed: true,
         writes: &[writes::DD_OF],
         ..Program::NONE
     },
@@ -1528,9 +1538,47 @@ pub const ROWS: &[Program] = &[
         })],
         ..Program::NONE
     },
+    // The programs that copy, move, link or create files: where they
+    // write is HARD-EFFECT-4's (`cp h .git/hooks/pre-commit`).
+    Program {
+        name: "cp",
+        source: "manual page, coreutils 9.1",
+        g_prefixed: true,
+        writes: &[writes::COPY_DESTINATION, writes::COPY_TARGET_DIRECTORY],
+        ..Program::NONE
+    },
+    Program {
+        name: "ln",
+        source: "manual page, coreutils 9.1",
+        g_prefixed: true,
+        writes: &[writes::COPY_DESTINATION, writes::COPY_TARGET_DIRECTORY],
+        ..Program::NONE
+    },
+    Program {
+        name: "mv",
+        source: "manual page, coreutils 9.1",
+        g_prefixed: true,
+        writes: &[writes::EVERY_OPERAND, writes::COPY_TARGET_DIRECTORY],
+        ..Program::NONE
+    },
+    Program {
+        name: "touch",
+        source: "manual page, coreutils 9.1",
+        g_prefixed: true,
+        writes: &[writes::EVERY_OPERAND],
+        ..Program::NONE
+    },
+    Program {
+        name: "truncate",
+        source: "manual page, coreutils 9.1",
+        g_prefixed: true,
+        writes: &[writes::EVERY_OPERAND],
+        ..Program::NONE
+    },
     Program {
         name: "wc",
         source: "manual page, coreutils 9.1",
+        g_prefixed: true,
         runs: &[Runs::Options(CommandOptions {
             // The files to read, named in a file.
             long: &["files0-from"],
@@ -1541,6 +1589,7 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "du",
         source: "manual page, coreutils 9.1",
+        g_prefixed: true,
         runs: &[Runs::Options(CommandOptions {
             long: &["files0-from"],
             ..CommandOptions::NONE
