@@ -284,6 +284,7 @@ REDIRECTION_WITNESSES = [
     ("F-46", ["POL-FLOOR-4"], DENY_RM, "git clone --template=t src dst", [U("git clone --template=t src dst")], "allow"),
     ("F-40", ["POL-CHECK-1"], DENY_SSH, "tar -czf out.tgz -T names.txt", [U("tar -czf out.tgz -T names.txt")], "allow"),
     ("F-47", ["POL-CHECK-2"], DENY_RM, "git log -1 --output=.git/config", [U("git log -1 --output=.git/config")], "allow"),
+    ("F-47", ["POL-CHECK-2"], DENY_RM, "cp hook.sh .git/hooks/pre-commit", [U("cp hook.sh .git/hooks/pre-commit")], "allow"),
     ("F-48", ["POL-UNIT-7"], DENY_RM, "LC_ALL=zh_CN.GBK; echo '\u00e9'", [U("LC_ALL=zh_CN.GBK"), U("echo '\u00e9'")], "allow"),
 ]
 
