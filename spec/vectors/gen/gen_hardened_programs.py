@@ -211,6 +211,21 @@ PROGRAM_ROWS = [
      "cp only reads its sources"),
     (["HARD-RUN-6"], RM, "git --git-dir=fake status", "ask", S("HARD-RUN-6"), "CLOSES",
      "any directory of the tree can be made a git directory, whose config git reads and whose hooks it runs"),
+    # Document and image tools that run a program their words name.
+    (["HARD-RUN-6"], RM, "pandoc --filter rm README.md", "ask", S("HARD-RUN-6"), "CLOSES",
+     "pandoc runs the filter program on the document's AST"),
+    (["HARD-RUN-6"], RM, "latexmk -pdflatex='rm -rf x' paper.tex", "ask", S("HARD-RUN-6"), "CLOSES",
+     "latexmk runs the command `-pdflatex=` names"),
+    (["HARD-RUN-6"], RM, "pdflatex -shell-escape paper.tex", "ask", S("HARD-RUN-6"), "CLOSES",
+     "with shell escape the document's `\\write18{…}` runs any command"),
+    (["HARD-RUN-6"], RM, "pdflatex paper.tex", "allow", "*", "KEEPS",
+     "TeX's default restricted shell escape"),
+    (["HARD-RUN-6"], RM, "convert '|rm -rf x' out.png", "ask", S("HARD-RUN-6"), "CLOSES",
+     "ImageMagick reads a file name beginning with `|` as a command to pipe from"),
+    (["HARD-RUN-3"], RM, "echo 'Runtime.getRuntime().exec(\"rm -rf x\");' | jshell", "ask", S("HARD-RUN-3"), "CLOSES",
+     "jshell runs the snippets on its standard input (checked with OpenJDK 17)"),
+    (["HARD-RUN-3"], RM, "swipl -g 'shell(\"rm -rf x\")' -t halt", "ask", S("HARD-RUN-3"), "CLOSES",
+     "`-g` is a goal SWI-Prolog runs"),
     # npx runs the machine's program when no package provides it (npm 11 in
     # the oracle's real mode): HARD-RUN-10.
     (["HARD-RUN-10"], RM, "npx rm -rf x", "deny", "rm *", "CLOSES",

@@ -206,6 +206,15 @@ pub const ROWS: &[Program] = &[
     ),
     interpreter!("erl", "manual page; version not recorded", ["-eval"], []),
     interpreter!("groovy", "manual page; version not recorded", [], ['e']),
+    // SWI-Prolog's goals (`-g`, `-t`) and GHC's expressions (`-e`, which
+    // run IO).
+    interpreter!(
+        "swipl",
+        "`swipl --help`; version not recorded",
+        [],
+        ['g', 't']
+    ),
+    interpreter!("ghc", "`ghc --help`; version not recorded", [], ['e']),
     interpreter!("jshell", "manual page; version not recorded", [], []),
     Program {
         name: "gdb",
