@@ -226,6 +226,25 @@ PROGRAM_ROWS = [
      "jshell runs the snippets on its standard input (checked with OpenJDK 17)"),
     (["HARD-RUN-3"], RM, "swipl -g 'shell(\"rm -rf x\")' -t halt", "ask", S("HARD-RUN-3"), "CLOSES",
      "`-g` is a goal SWI-Prolog runs"),
+    # git opens an editor (core.editor, $EDITOR, else vi) for a message it
+    # is not given, and vi reads its keystrokes from standard input (git
+    # 2.39, vim 9.0, TERM=xterm: the command ran).
+    (["HARD-RUN-6"], RM, "printf ':!rm -rf x\\n:wq\\n' | git commit --allow-empty", "ask", S("HARD-RUN-6"), "CLOSES",
+     "no message: git starts the editor, which runs `:!rm -rf x` from the pipe"),
+    (["HARD-RUN-6"], RM, "git commit --amend", "ask", S("HARD-RUN-6"), "CLOSES",
+     "an amend without --no-edit opens the editor"),
+    (["HARD-RUN-6"], RM, "git commit -e -m wip", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`-e` opens the editor on the message"),
+    (["HARD-RUN-6"], RM, "git commit -am 'fix: typo'", "allow", "*", "KEEPS",
+     "a message, after flags that take no value"),
+    (["HARD-RUN-6"], RM, "git commit --amend --no-edit && git revert --no-edit HEAD", "allow", "*", "KEEPS",
+     "no editor"),
+    (["HARD-RUN-6"], RM, "git revert HEAD", "ask", S("HARD-RUN-6"), "CLOSES",
+     "revert opens the editor unless --no-edit"),
+    (["HARD-RUN-6"], RM, "git rebase -i HEAD~3", "ask", S("HARD-RUN-6"), "CLOSES",
+     "the todo list opens in the sequence editor"),
+    (["HARD-RUN-6"], RM, "git tag -a v1.0", "ask", S("HARD-RUN-6"), "CLOSES",
+     "an annotated tag without -m opens the editor"),
     # npx runs the machine's program when no package provides it (npm 11 in
     # the oracle's real mode): HARD-RUN-10.
     (["HARD-RUN-10"], RM, "npx rm -rf x", "deny", "rm *", "CLOSES",

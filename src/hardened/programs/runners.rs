@@ -103,6 +103,30 @@ fn subcommand_at(name: &str, args: &[&str], sub: &str) -> Option<usize> {
     first_operand(name, &words, SUBCOMMAND_VALUES).filter(|at| args.get(*at) == Some(&sub))
 }
 
+/// Whether `arg` is one of the `unless` forms: the word itself, a long one
+/// with `=VALUE`, a short one with its value attached (`-mfix`), or last in
+/// a cluster of git's flags that take no value (`-am`, `-sm`).
+fn suppresses(unless: &[&str], arg: &str) -> bool {
+    unless.iter().any(|u| {
+        if arg == *u {
+            return true;
+        }
+        if u.starts_with("--") {
+            return arg
+                .strip_prefix(u)
+                .is_some_and(|rest| rest.starts_with('='));
+        }
+        let Some(letter) = u.strip_prefix('-').filter(|l| l.chars().count() == 1) else {
+            return false;
+        };
+        let Some(cluster) = arg.strip_prefix('-').filter(|c| !c.starts_with('-')) else {
+            return false;
+        };
+        let flags = cluster.find(letter).map_or("", |at| &cluster[..at]);
+        cluster.contains(letter) && flags.chars().all(|c| "aqvns".contains(c))
+    })
+}
+
 /// Whether `args` use one of the forms of `options`.
 fn uses(options: &CommandOptions, args: &[&str]) -> bool {
     if options.writes_config {
@@ -111,7 +135,8 @@ fn uses(options: &CommandOptions, args: &[&str]) -> bool {
     let (short, old, long, words) = (options.short, options.old, options.long, options.words);
     let (plus, always, unless) = (options.plus, options.always, options.always_unless);
     let (prefixes, one_dash) = (options.prefixes, options.one_dash);
-    if always || (!unless.is_empty() && !args.iter().any(|a| unless.contains(a))) {
+    let before_end = || args.iter().take_while(|a| **a != "--");
+    if always || (!unless.is_empty() && !before_end().any(|a| suppresses(unless, a))) {
         return true;
     }
     let old_style = args

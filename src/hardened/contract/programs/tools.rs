@@ -71,6 +71,90 @@ pub const ROWS: &[Program] = &[
                 long: &["exec"],
                 ..CommandOptions::NONE
             }),
+            // The subcommands that open an editor (core.editor, $EDITOR,
+            // else vi, which reads keystrokes from standard input) unless
+            // a message is given: `printf ':!cmd' | git commit` runs cmd
+            // (git 2.39, TERM not dumb).
+            Runs::Options(CommandOptions {
+                subcommand: Some("commit"),
+                short: "e",
+                long: &["edit"],
+                always_unless: &[
+                    "-m",
+                    "--message",
+                    "-F",
+                    "--file",
+                    "-C",
+                    "--reuse-message",
+                    "--no-edit",
+                    "--dry-run",
+                ],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("revert"),
+                short: "e",
+                long: &["edit"],
+                always_unless: &["--no-edit", "-n", "--no-commit"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("tag"),
+                short: "e",
+                long: &["edit"],
+                always_unless: &[
+                    "-m",
+                    "--message",
+                    "-F",
+                    "--file",
+                    "-l",
+                    "--list",
+                    "-d",
+                    "--delete",
+                    "-v",
+                    "--verify",
+                ],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("notes"),
+                // add, append and edit open the editor; the other verbs
+                // do not.
+                always_unless: &[
+                    "-m",
+                    "--message",
+                    "-F",
+                    "--file",
+                    "-C",
+                    "--reuse-message",
+                    "list",
+                    "show",
+                    "remove",
+                    "prune",
+                    "get-ref",
+                    "merge",
+                    "copy",
+                ],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("merge"),
+                short: "e",
+                long: &["edit"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("cherry-pick"),
+                short: "e",
+                long: &["edit"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("rebase"),
+                short: "i",
+                long: &["interactive", "edit-todo"],
+                ..CommandOptions::NONE
+            }),
             // difftool and mergetool run a tool program (`-t`, or the
             // configured one), vimdiff among them, which reads keystrokes
             // from standard input: every use.
