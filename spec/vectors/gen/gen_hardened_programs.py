@@ -245,6 +245,10 @@ PROGRAM_ROWS = [
      "the todo list opens in the sequence editor"),
     (["HARD-RUN-6"], RM, "git tag -a v1.0", "ask", S("HARD-RUN-6"), "CLOSES",
      "an annotated tag without -m opens the editor"),
+    (["HARD-RUN-6"], RM, "git add -p", "ask", S("HARD-RUN-6"), "CLOSES",
+     "the hunk loop's `e` opens the editor on the same standard input"),
+    (["HARD-RUN-6"], RM, "git add -A && git commit -m wip", "allow", "*", "KEEPS",
+     "no hunk loop, a message"),
     # npx runs the machine's program when no package provides it (npm 11 in
     # the oracle's real mode): HARD-RUN-10.
     (["HARD-RUN-10"], RM, "npx rm -rf x", "deny", "rm *", "CLOSES",

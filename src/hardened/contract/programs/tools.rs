@@ -75,10 +75,42 @@ pub const ROWS: &[Program] = &[
             // else vi, which reads keystrokes from standard input) unless
             // a message is given: `printf ':!cmd' | git commit` runs cmd
             // (git 2.39, TERM not dumb).
+            // The hunk loops (`-p`, `-i`) offer `e`, which opens the editor
+            // on the same standard input (past git's buffer).
+            Runs::Options(CommandOptions {
+                subcommand: Some("add"),
+                short: "pie",
+                long: &["patch", "interactive", "edit"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("checkout"),
+                short: "p",
+                long: &["patch"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("reset"),
+                short: "p",
+                long: &["patch"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("restore"),
+                short: "p",
+                long: &["patch"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("stash"),
+                short: "p",
+                long: &["patch"],
+                ..CommandOptions::NONE
+            }),
             Runs::Options(CommandOptions {
                 subcommand: Some("commit"),
-                short: "e",
-                long: &["edit"],
+                short: "epi",
+                long: &["edit", "patch", "interactive"],
                 always_unless: &[
                     "-m",
                     "--message",
