@@ -101,7 +101,8 @@ pub const ROWS: &[Program] = &[
     runs_elsewhere!(
         "kubectl",
         "`kubectl --help`; version not recorded",
-        ["exec", "run", "debug", "attach"]
+        // `kubectl edit` opens $KUBE_EDITOR or $EDITOR, vi by default.
+        ["exec", "run", "debug", "attach", "edit"]
     ),
     runs_elsewhere!(
         "oc",

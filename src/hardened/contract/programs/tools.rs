@@ -748,6 +748,12 @@ pub const ROWS: &[Program] = &[
                 always: true,
                 ..CommandOptions::NONE
             }),
+            // `npm edit PKG` opens the configured editor.
+            Runs::Options(CommandOptions {
+                subcommand: Some("edit"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
             Runs::Options(CommandOptions {
                 subcommand: Some("pkg"),
                 words: &["set"],
@@ -1064,19 +1070,36 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "hg",
         source: "manual page; version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            long: &["config"],
-            ..CommandOptions::NONE
-        })],
+        runs: &[
+            Runs::Options(CommandOptions {
+                long: &["config"],
+                ..CommandOptions::NONE
+            }),
+            // A commit without a message opens the editor, as git's does.
+            Runs::Options(CommandOptions {
+                subcommand: Some("commit"),
+                short: "e",
+                long: &["edit"],
+                always_unless: &["-m", "--message", "-l", "--logfile"],
+                ..CommandOptions::NONE
+            }),
+        ],
         ..Program::NONE
     },
     Program {
         name: "svn",
         source: "manual page; version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            long: &["config-option", "editor-cmd", "diff-cmd", "diff3-cmd"],
-            ..CommandOptions::NONE
-        })],
+        runs: &[
+            Runs::Options(CommandOptions {
+                long: &["config-option", "editor-cmd", "diff-cmd", "diff3-cmd"],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("commit"),
+                always_unless: &["-m", "--message", "-F", "--file"],
+                ..CommandOptions::NONE
+            }),
+        ],
         ..Program::NONE
     },
     Program {
@@ -1980,6 +2003,17 @@ pub const ROWS: &[Program] = &[
         source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
         runs: &[Runs::Options(CommandOptions {
             prefixes: &["|"],
+            ..CommandOptions::NONE
+        })],
+        ..Program::NONE
+    },
+    Program {
+        name: "systemctl",
+        source: "manual page of systemctl; version not recorded",
+        // `systemctl edit` opens $SYSTEMD_EDITOR, $EDITOR or vi.
+        runs: &[Runs::Options(CommandOptions {
+            subcommand: Some("edit"),
+            always: true,
             ..CommandOptions::NONE
         })],
         ..Program::NONE

@@ -38,6 +38,11 @@ pub const ROWS: &[Program] = &[
     Program::new_unread("proot", "manual page; version not recorded"),
     Program::new_unread("bwrap", "manual page; version not recorded"),
     Program::new_unread("ssh", "manual page; version not recorded"),
+    // They open the environment's editor (vi by default) on a system file.
+    Program::new_unread("visudo", "manual page; version not recorded"),
+    Program::new_unread("vipw", "manual page; version not recorded"),
+    Program::new_unread("vigr", "manual page; version not recorded"),
+    Program::new_unread("sudoedit", "manual page; version not recorded"),
     Program::new_unread("tmux", "manual page; version not recorded"),
     Program::new_unread("screen", "manual page; version not recorded"),
     Program::new_unread("perf", "manual page; version not recorded"),
