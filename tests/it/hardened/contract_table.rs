@@ -147,7 +147,7 @@ fn hard_contract_1_scan_can_fail() {
         "#[cfg(test)]\nmod tests { const A: &str = \"git\"; }\n",
     );
     assert!(names_in_decision_code(&test, &names).is_empty());
-    let table = file("contract/programs/tools.rs", "name: \"git\",\n");
+    let table = file("contract/programs/vcs.rs", "name: \"git\",\n");
     assert!(names_in_decision_code(&table, &names).is_empty());
 }
 

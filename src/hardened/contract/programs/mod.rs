@@ -11,7 +11,9 @@
 //!
 //! The rows are kept in files by the family a program belongs to first
 //! ([`wrappers`], [`interpreters`], [`runners`], [`remote`], [`shells`],
-//! [`takers`], [`unread`], [`tools`]); every program has exactly one row.
+//! [`takers`], [`unread`], then by kind of tool: [`packages`], [`vcs`],
+//! [`toolchains`], [`editors`], [`documents`], [`files`], [`network`],
+//! [`system`]); every program has exactly one row.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -20,13 +22,20 @@ use super::settings::Setting;
 use super::writes::ProgramWrite;
 
 pub mod appendix;
+pub mod documents;
+pub mod editors;
+pub mod files;
 pub mod interpreters;
+pub mod network;
+pub mod packages;
 pub mod remote;
 pub mod runners;
 pub mod shells;
+pub mod system;
 pub mod takers;
-pub mod tools;
+pub mod toolchains;
 pub mod unread;
+pub mod vcs;
 pub mod wrappers;
 
 /// One program's contract.
@@ -365,7 +374,14 @@ pub const FAMILIES: &[(&str, &[Program])] = &[
     ("shells", shells::ROWS),
     ("takers", takers::ROWS),
     ("unread", unread::ROWS),
-    ("tools", tools::ROWS),
+    ("packages", packages::ROWS),
+    ("vcs", vcs::ROWS),
+    ("toolchains", toolchains::ROWS),
+    ("editors", editors::ROWS),
+    ("documents", documents::ROWS),
+    ("files", files::ROWS),
+    ("network", network::ROWS),
+    ("system", system::ROWS),
 ];
 
 /// Every row.
