@@ -74,6 +74,8 @@ pub const FIXED_HELPERS: &[(&str, &[&str])] = &[
     ("dpkg-buildpackage", &["getconf", "_NPROCESSORS_ONLN"]),
     // man(1) asks the locale's character set before formatting.
     ("man", &["locale", "charmap"]),
+    // gdb(1) lists the character sets iconv knows at startup.
+    ("gdb", &["iconv", "-l"]),
 ];
 
 /// The formatting pipeline man(1) runs before its pager (the

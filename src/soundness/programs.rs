@@ -18,6 +18,10 @@ const INTERPRETERS: &[&str] = &[
 /// Programs that read their commands from standard input whatever their
 /// words, when it is no terminal (the vi family's keystrokes, `:!cmd`
 /// among them; telnet's `!`): F-15's stream needs no argument for them.
+/// Programs that read a program from a stream only when a word names it
+/// (`make -f /dev/stdin`): not interpreters of inline code.
+const STREAM_READERS: &[&str] = &["make", "gmake"];
+
 const KEYSTROKE_READERS: &[&str] = &[
     "vi",
     "vim",
@@ -281,8 +285,8 @@ pub(super) fn lexed_under_another_locale(o: &GroundObservation<'_>) -> bool {
 
 /// F-15, the program on a stream: what ran was started by an interpreter
 /// reading its program from standard input or a descriptor (`awk -f
-/// /dev/stdin <<< …`, `perl /dev/fd/0`, `tclsh /dev/stdin`, the vi
-/// family's keystrokes), and the
+/// /dev/stdin <<< …`, `perl /dev/fd/0`, `tclsh /dev/stdin`, a bare
+/// `tclsh`, `make -f /dev/stdin`, the vi family's keystrokes), and the
 /// command's text holds what ran (in the here-string or the pipe).
 pub(super) fn run_by_a_program_on_a_stream(o: &GroundObservation<'_>) -> bool {
     let Some(program) = traced(o) else {
@@ -295,10 +299,17 @@ pub(super) fn run_by_a_program_on_a_stream(o: &GroundObservation<'_>) -> bool {
         .filter(|argv| !SHELL_NAMES.contains(&argv.first().map_or("", |a| base(a))))
         .find(|argv| {
             let name = program_name(argv);
-            INTERPRETERS.contains(&name) || KEYSTROKE_READERS.contains(&name)
+            INTERPRETERS.contains(&name)
+                || KEYSTROKE_READERS.contains(&name)
+                || STREAM_READERS.contains(&name)
         });
     interpreter.is_some_and(|argv| {
-        KEYSTROKE_READERS.contains(&program_name(argv))
+        let name = program_name(argv);
+        // An interpreter with no word at all reads its program from
+        // standard input (`echo 'exec rm' | tclsh`).
+        let bare = INTERPRETERS.contains(&name) && argv.len() == 1;
+        KEYSTROKE_READERS.contains(&name)
+            || bare
             || argv.iter().skip(1).any(|a| {
                 a == "-"
                     || a.starts_with("/dev/stdin")

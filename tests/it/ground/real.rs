@@ -334,16 +334,26 @@ fn inv_known_2_f40_claims_an_opened_file_no_word_names() {
     }
 }
 
-/// INV-KNOWN-2: F-15 claims a command vim ran from the keystrokes on its
-/// standard input (vim 9.0: `:!cmd` runs through the shell).
+/// INV-KNOWN-2: F-15 claims a command a program ran from its standard
+/// input: vim's keystrokes (vim 9.0: `:!cmd` runs through the shell), a
+/// bare tclsh, and make's makefile on `/dev/stdin`.
 #[test]
 fn inv_known_2_f15_claims_a_command_typed_into_vim() {
+    for command in [
+        "printf ':!rm -rf x\\n:qa!\\n' | vim -n",
+        "echo 'exec rm -rf x' | tclsh",
+        "make -s -f /dev/stdin <<< $'x:\\n\\trm -rf x'",
+    ] {
+        f15_claims(command);
+    }
+}
+
+fn f15_claims(command: &str) {
     use inner_cmd_spec::pipeline::{decide, Options};
     use inner_cmd_spec::soundness::{GroundObservation, KNOWN_GROUND_VIOLATIONS};
     let policy = super::policy(&[("*", Allow), ("rm *", Deny)]);
-    let command = "printf ':!rm -rf x\\n:qa!\\n' | vim -n";
     let outcome = decide(&policy, command, &Options::default());
-    assert_eq!(outcome.outcome, Allow);
+    assert_eq!(outcome.outcome, Allow, "{command}");
     let execution = run_real(command);
     let violations = ground_violations(&policy, &execution);
     assert!(
