@@ -181,6 +181,73 @@ pub const CC_OUTPUT: ProgramWrite = ProgramWrite {
     source: "gcc(1), GCC 12",
 };
 
+/// A compiler's or build tool's output file or directory: `go build -o`,
+/// `rustc -o`/`--out-dir`, `cargo --target-dir` (`go build -o
+/// .git/hooks/pre-commit .` builds an executable hook).
+pub const BUILD_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-o", "--out-dir", "--target-dir"],
+        cluster: false,
+        abbreviates: false,
+    },
+    source: "`go help build`, `rustc --help` (rustc 1.95.0), `cargo build --help` \
+             (cargo 1.95.0)",
+};
+
+/// Where a package manager installs: pip's `-t`/`--target`, `--prefix`,
+/// `--root`, `--src`; npm's `--prefix`.
+pub const INSTALL_DIRECTORY: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-t", "--target", "--prefix", "--root", "--src"],
+        cluster: false,
+        abbreviates: true,
+    },
+    source: "`pip install --help` (pip 23), `npm help install` (npm 11)",
+};
+
+/// Where tar unpacks: `-C`/`--directory`.
+pub const TAR_DIRECTORY: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-C", "--directory"],
+        cluster: false,
+        abbreviates: true,
+    },
+    source: "tar(1), GNU tar 1.34: members are extracted below `-C DIR`",
+};
+
+/// Where unzip unpacks: `-d EXDIR`.
+pub const UNZIP_DIRECTORY: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-d"],
+        cluster: false,
+        abbreviates: false,
+    },
+    source: "unzip(1), UnZip 6.00",
+};
+
+/// patch's `-o`/`--output`.
+pub const PATCH_OUTPUT: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-o", "--output"],
+        cluster: false,
+        abbreviates: true,
+    },
+    source: "patch(1), GNU patch 2.7.6",
+};
+
+/// `git clone SRC DIR`: the directory the clone is written to.
+pub const CLONE_DIRECTORY: ProgramWrite = ProgramWrite {
+    subcommands: &["clone"],
+    target: Target::LastOperand,
+    source: "git-clone(1), git 2.39: a repository whose files include `pre-commit`, \
+             cloned into `.git/hooks`, is a hook",
+};
+
 /// Vim's `-w`/`-W` script output.
 pub const VIM_WRITE: ProgramWrite = ProgramWrite {
     subcommands: &[],

@@ -32,6 +32,7 @@ pub const ROWS: &[Program] = &[
             short: "-C",
             long: "--directory",
         }),
+        writes: &[writes::TAR_DIRECTORY],
         ..Program::NONE
     },
     Program {
@@ -120,6 +121,7 @@ pub const ROWS: &[Program] = &[
             long: &["ed"],
             ..CommandOptions::NONE
         })],
+        writes: &[writes::PATCH_OUTPUT],
         ..Program::NONE
     },
     Program {
@@ -330,6 +332,12 @@ pub const ROWS: &[Program] = &[
         source: "manual page, coreutils 9.1",
         g_prefixed: true,
         writes: &[writes::EVERY_OPERAND],
+        ..Program::NONE
+    },
+    Program {
+        name: "unzip",
+        source: "manual page, UnZip 6.00",
+        writes: &[writes::UNZIP_DIRECTORY],
         ..Program::NONE
     },
     Program {

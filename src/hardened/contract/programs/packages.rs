@@ -2,12 +2,24 @@
 //! package runners (`HARD-RUN-10`), the settings and configuration keys
 //! that name a program (`HARD-RUN-7`), and dpkg's maintainer-script hooks.
 
-use crate::hardened::contract::settings;
+use crate::hardened::contract::{settings, writes};
 
 use super::{CommandOptions, Grammar, Program, Quirk, Runs};
 
 /// The rows.
 pub const ROWS: &[Program] = &[
+    Program {
+        name: "pip",
+        source: "`pip install --help`, pip 23",
+        writes: &[writes::INSTALL_DIRECTORY],
+        ..Program::NONE
+    },
+    Program {
+        name: "pip3",
+        source: "`pip3 install --help`, pip 23",
+        writes: &[writes::INSTALL_DIRECTORY],
+        ..Program::NONE
+    },
     Program {
         name: "pnpm",
         source: "manual page; version not recorded",
@@ -196,6 +208,7 @@ pub const ROWS: &[Program] = &[
             }),
         ],
         quirks: &[Quirk::NamedInner],
+        writes: &[writes::INSTALL_DIRECTORY],
         ..Program::NONE
     },
     Program {

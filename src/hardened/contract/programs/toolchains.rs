@@ -28,12 +28,14 @@ pub const ROWS: &[Program] = &[
                 ..CommandOptions::NONE
             }),
         ],
+        writes: &[writes::BUILD_OUTPUT],
         ..Program::NONE
     },
     Program {
         name: "rustc",
         source: "`rustc --help` and `rustc -C help`, rustc 1.95.0",
         settings: &[settings::RUSTC_CODEGEN],
+        writes: &[writes::BUILD_OUTPUT],
         ..Program::NONE
     },
     Program {
@@ -83,6 +85,7 @@ pub const ROWS: &[Program] = &[
                 ..CommandOptions::NONE
             }),
         ],
+        writes: &[writes::BUILD_OUTPUT],
         ..Program::NONE
     },
     Program {

@@ -245,7 +245,11 @@ pub const ROWS: &[Program] = &[
             settings::GIT_CONFIG_ENV,
             settings::GIT_EXEC_PATH,
         ],
-        writes: &[writes::GIT_OUTPUT, writes::GIT_OUTPUT_SHORT],
+        writes: &[
+            writes::GIT_OUTPUT,
+            writes::GIT_OUTPUT_SHORT,
+            writes::CLONE_DIRECTORY,
+        ],
         quirks: &[Quirk::GlobalOptions, Quirk::BisectRun, Quirk::ExtTransport],
         ..Program::NONE
     },
