@@ -238,7 +238,12 @@ mod tests {
             ("rsync", &["--rsh=rm -rf x", "a", "h:b"], true),
             ("rsync", &["-avz", "src/", "dst/"], false),
             ("git", &["rebase", "--exec", "rm -rf x", "HEAD~1"], true),
-            ("git", &["rebase", "-i", "HEAD~3"], false),
+            // The todo list opens in the editor, vi by default, which reads
+            // keystrokes from standard input.
+            ("git", &["rebase", "-i", "HEAD~3"], true),
+            ("git", &["rebase", "main"], false),
+            ("git", &["commit", "-am", "fix"], false),
+            ("git", &["commit", "--amend"], true),
             (
                 "git",
                 &["-C", "repo", "rebase", "-x", "rm -rf x", "HEAD~1"],
