@@ -37,7 +37,7 @@ PROGRAMS = [
     "taskset", "ionice", "chrt", "prlimit", "setarch", "watch", "ssh-agent",
     "gpg-agent", "dpkg-architecture", "dpkg-source", "dpkg-buildpackage",
     "git-shell", "scp", "sftp", "zip", "unzip", "gzip", "xz", "zstd",
-    "groff", "troff", "nroff", "gpg", "gdb", "telnet",
+    "groff", "troff", "nroff", "gpg", "telnet",
 ]
 
 WORDS = re.compile(

@@ -176,3 +176,55 @@ fn hard_value_7_everyday_idioms_stay_allowed() {
         assert_eq!(outcome(&policy, command), Allow, "{command}");
     }
 }
+
+/// HARD-RUN-10: every package runner of the contract judges its inner
+/// command, unless the rule that decides the runner's own command names the
+/// inner program; a rule that names another program, or none, does not.
+#[test]
+fn hard_run_10_package_runners_meet_the_rules_unless_the_rule_names_the_program() {
+    use inner_cmd_spec::hardened::contract::programs::Quirk;
+    let runners: Vec<&str> = programs::all()
+        .filter(|p| p.has(Quirk::NamedInner))
+        .map(|p| p.name)
+        .collect();
+    assert!(runners.len() >= 6, "{runners:?}");
+    // The runner's words before the inner program, for each row.
+    let before = |name: &str| match name {
+        "npm" => "npm exec --".to_owned(),
+        "pnpm" | "yarn" => format!("{name} dlx"),
+        "bun" => "bun x".to_owned(),
+        other => other.to_owned(),
+    };
+    for name in runners {
+        let prefix = before(name);
+        let rm = format!("{prefix} rm -rf x");
+        assert_eq!(outcome(&deny_rm(), &rm), Deny, "{rm}");
+        let tsc = format!("{prefix} tsc --noEmit");
+        let named = crate::support::policy(
+            &[
+                ("*", PermissionState::Ask),
+                (&format!("{prefix} tsc *"), Allow),
+            ],
+            "/home/u",
+        );
+        assert_eq!(outcome(&named, &tsc), Allow, "{tsc}");
+        let later = crate::support::policy(
+            &[
+                ("*", PermissionState::Ask),
+                (&format!("{prefix} tsc *"), Allow),
+                (&format!("{prefix} *"), Allow),
+            ],
+            "/home/u",
+        );
+        assert_eq!(outcome(&later, &tsc), PermissionState::Ask, "{tsc}");
+        let prefix_only = crate::support::policy(
+            &[
+                ("*", PermissionState::Ask),
+                (&format!("{prefix} tsc*"), Allow),
+            ],
+            "/home/u",
+        );
+        let evil = format!("{prefix} tsc-evil");
+        assert_eq!(outcome(&prefix_only, &evil), PermissionState::Ask, "{evil}");
+    }
+}
