@@ -105,8 +105,8 @@ fn subcommand_at(name: &str, args: &[&str], sub: &str) -> Option<usize> {
 
 /// Whether `arg` is one of the `unless` forms: the word itself, a long one
 /// with `=VALUE`, a short one with its value attached (`-mfix`), or last in
-/// a cluster of git's flags that take no value (`-am`, `-sm`).
-fn suppresses(unless: &[&str], arg: &str) -> bool {
+/// a cluster of the row's `valueless` flags (`-am`).
+fn suppresses(unless: &[&str], valueless: &str, arg: &str) -> bool {
     unless.iter().any(|u| {
         if arg == *u {
             return true;
@@ -123,7 +123,7 @@ fn suppresses(unless: &[&str], arg: &str) -> bool {
             return false;
         };
         let flags = cluster.find(letter).map_or("", |at| &cluster[..at]);
-        cluster.contains(letter) && flags.chars().all(|c| "aqvns".contains(c))
+        cluster.contains(letter) && flags.chars().all(|c| valueless.contains(c))
     })
 }
 
@@ -136,7 +136,8 @@ fn uses(options: &CommandOptions, args: &[&str]) -> bool {
     let (plus, always, unless) = (options.plus, options.always, options.always_unless);
     let (prefixes, one_dash) = (options.prefixes, options.one_dash);
     let before_end = || args.iter().take_while(|a| **a != "--");
-    if always || (!unless.is_empty() && !before_end().any(|a| suppresses(unless, a))) {
+    let valueless = options.valueless;
+    if always || (!unless.is_empty() && !before_end().any(|a| suppresses(unless, valueless, a))) {
         return true;
     }
     let old_style = args

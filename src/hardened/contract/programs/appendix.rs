@@ -91,7 +91,11 @@ fn runs(row: &Program) -> String {
                     forms.push(format!("prefixes {}", list(o.prefixes)));
                 }
                 if !o.always_unless.is_empty() {
-                    forms.push(format!("always unless {}", list(o.always_unless)));
+                    let after = match o.valueless {
+                        "" => String::new(),
+                        flags => format!(" (also after `{flags}` in a cluster)"),
+                    };
+                    forms.push(format!("always unless {}{after}", list(o.always_unless)));
                 }
                 for (flag, text) in [
                     (o.plus, "`+cmd`"),

@@ -4,6 +4,27 @@
 
 use super::{CommandOptions, Program, Runs};
 
+/// The TeX engines' shell escape: with it, the document's `\\write18{…}`
+/// runs any command.
+const TEX_SHELL_ESCAPE: &[Runs] = &[Runs::Options(CommandOptions {
+    prefixes: &[
+        "-shell-escape",
+        "--shell-escape",
+        "-enable-write18",
+        "--enable-write18",
+    ],
+    ..CommandOptions::NONE
+})];
+const TEX_SOURCE: &str =
+    "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded";
+
+/// ImageMagick's tools read a file name that begins with `|` as a command.
+const IMAGEMAGICK_PIPE: &[Runs] = &[Runs::Options(CommandOptions {
+    prefixes: &["|"],
+    ..CommandOptions::NONE
+})];
+const IMAGEMAGICK_SOURCE: &str = "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded";
+
 /// The rows.
 pub const ROWS: &[Program] = &[
     Program {
@@ -72,239 +93,24 @@ pub const ROWS: &[Program] = &[
         })],
         ..Program::NONE
     },
-    Program {
-        name: "tex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "latex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "pdflatex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "xelatex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "lualatex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "luatex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "pdftex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "xetex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "etex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "platex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "uplatex",
-        source: "TeX Live manual (`-shell-escape` lets `\\write18` run any command); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &[
-                "-shell-escape",
-                "--shell-escape",
-                "-enable-write18",
-                "--enable-write18",
-            ],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "convert",
-        source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &["|"],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "magick",
-        source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &["|"],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "mogrify",
-        source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &["|"],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "identify",
-        source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &["|"],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "composite",
-        source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &["|"],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "montage",
-        source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &["|"],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "compare",
-        source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &["|"],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "conjure",
-        source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &["|"],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
-    Program {
-        name: "stream",
-        source: "ImageMagick documentation (a file name that begins with `|` is a command to pipe); version not recorded",
-        runs: &[Runs::Options(CommandOptions {
-            prefixes: &["|"],
-            ..CommandOptions::NONE
-        })],
-        ..Program::NONE
-    },
+    Program::with_runs("tex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("latex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("pdflatex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("xelatex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("lualatex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("luatex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("pdftex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("xetex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("etex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("platex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("uplatex", TEX_SOURCE, TEX_SHELL_ESCAPE),
+    Program::with_runs("convert", IMAGEMAGICK_SOURCE, IMAGEMAGICK_PIPE),
+    Program::with_runs("magick", IMAGEMAGICK_SOURCE, IMAGEMAGICK_PIPE),
+    Program::with_runs("mogrify", IMAGEMAGICK_SOURCE, IMAGEMAGICK_PIPE),
+    Program::with_runs("identify", IMAGEMAGICK_SOURCE, IMAGEMAGICK_PIPE),
+    Program::with_runs("composite", IMAGEMAGICK_SOURCE, IMAGEMAGICK_PIPE),
+    Program::with_runs("montage", IMAGEMAGICK_SOURCE, IMAGEMAGICK_PIPE),
+    Program::with_runs("compare", IMAGEMAGICK_SOURCE, IMAGEMAGICK_PIPE),
+    Program::with_runs("conjure", IMAGEMAGICK_SOURCE, IMAGEMAGICK_PIPE),
+    Program::with_runs("stream", IMAGEMAGICK_SOURCE, IMAGEMAGICK_PIPE),
 ];

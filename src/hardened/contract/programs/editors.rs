@@ -6,6 +6,47 @@ use crate::hardened::contract::writes;
 
 use super::{CommandOptions, Program, Runs};
 
+/// What vim, view and vimdiff read: Ex commands from `-c`, `-S`, `-u`,
+/// `--cmd` and `+…`, a script with `-s`, keystrokes from standard input,
+/// and `-w`/`-W` writes.
+const VIM_FAMILY: Program = Program {
+    name: "",
+    source: "",
+    version_flags: &["--version", "-h", "--help"],
+    runs: &[
+        Runs::Options(CommandOptions {
+            short: "cSu",
+            long: &["cmd"],
+            plus: true,
+            ..CommandOptions::NONE
+        }),
+        Runs::Options(CommandOptions {
+            short: "eEs",
+            ..CommandOptions::NONE
+        }),
+        Runs::Program,
+    ],
+    writes: &[writes::VIM_WRITE],
+    ..Program::NONE
+};
+
+/// What the GUI and restricted vims read, as vim does.
+const GVIM_FAMILY: Program = Program {
+    name: "",
+    source: "",
+    version_flags: &["--version", "-h", "--help"],
+    runs: &[
+        Runs::Options(CommandOptions {
+            short: "cSueEs",
+            long: &["cmd"],
+            plus: true,
+            ..CommandOptions::NONE
+        }),
+        Runs::Program,
+    ],
+    ..Program::NONE
+};
+
 /// The rows.
 pub const ROWS: &[Program] = &[
     Program {
@@ -65,22 +106,7 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "vim",
         source: "manual page, Vim 9.0",
-        version_flags: &["--version", "-h", "--help"],
-        runs: &[
-            Runs::Options(CommandOptions {
-                short: "cSu",
-                long: &["cmd"],
-                plus: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                short: "eEs",
-                ..CommandOptions::NONE
-            }),
-            Runs::Program,
-        ],
-        writes: &[writes::VIM_WRITE],
-        ..Program::NONE
+        ..VIM_FAMILY
     },
     Program {
         name: "nvim",
@@ -106,42 +132,12 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "view",
         source: "manual page; version not recorded",
-        version_flags: &["--version", "-h", "--help"],
-        runs: &[
-            Runs::Options(CommandOptions {
-                short: "cSu",
-                long: &["cmd"],
-                plus: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                short: "eEs",
-                ..CommandOptions::NONE
-            }),
-            Runs::Program,
-        ],
-        writes: &[writes::VIM_WRITE],
-        ..Program::NONE
+        ..VIM_FAMILY
     },
     Program {
         name: "vimdiff",
         source: "manual page; version not recorded",
-        version_flags: &["--version", "-h", "--help"],
-        runs: &[
-            Runs::Options(CommandOptions {
-                short: "cSu",
-                long: &["cmd"],
-                plus: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                short: "eEs",
-                ..CommandOptions::NONE
-            }),
-            Runs::Program,
-        ],
-        writes: &[writes::VIM_WRITE],
-        ..Program::NONE
+        ..VIM_FAMILY
     },
     Program {
         name: "emacs",
@@ -156,76 +152,26 @@ pub const ROWS: &[Program] = &[
     Program {
         name: "gvim",
         source: "manual page; version not recorded",
-        version_flags: &["--version", "-h", "--help"],
-        runs: &[
-            Runs::Options(CommandOptions {
-                short: "cSueEs",
-                long: &["cmd"],
-                plus: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Program,
-        ],
-        ..Program::NONE
+        ..GVIM_FAMILY
     },
     Program {
         name: "gview",
         source: "manual page; version not recorded",
-        version_flags: &["--version", "-h", "--help"],
-        runs: &[
-            Runs::Options(CommandOptions {
-                short: "cSueEs",
-                long: &["cmd"],
-                plus: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Program,
-        ],
-        ..Program::NONE
+        ..GVIM_FAMILY
     },
     Program {
         name: "evim",
         source: "manual page; version not recorded",
-        version_flags: &["--version", "-h", "--help"],
-        runs: &[
-            Runs::Options(CommandOptions {
-                short: "cSueEs",
-                long: &["cmd"],
-                plus: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Program,
-        ],
-        ..Program::NONE
+        ..GVIM_FAMILY
     },
     Program {
         name: "rvim",
         source: "manual page; version not recorded",
-        version_flags: &["--version", "-h", "--help"],
-        runs: &[
-            Runs::Options(CommandOptions {
-                short: "cSueEs",
-                long: &["cmd"],
-                plus: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Program,
-        ],
-        ..Program::NONE
+        ..GVIM_FAMILY
     },
     Program {
         name: "gvimdiff",
         source: "manual page; version not recorded",
-        version_flags: &["--version", "-h", "--help"],
-        runs: &[
-            Runs::Options(CommandOptions {
-                short: "cSueEs",
-                long: &["cmd"],
-                plus: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Program,
-        ],
-        ..Program::NONE
+        ..GVIM_FAMILY
     },
 ];

@@ -115,6 +115,22 @@ impl Program {
         }
     }
 
+    /// A row whose only facts are what it runs, shared by programs that
+    /// read the same forms (the TeX engines, ImageMagick's tools).
+    #[must_use]
+    pub const fn with_runs(
+        name: &'static str,
+        source: &'static str,
+        runs: &'static [Runs],
+    ) -> Program {
+        Program {
+            name,
+            source,
+            runs,
+            ..Program::NONE
+        }
+    }
+
     /// Whether the row has `quirk`.
     #[must_use]
     pub fn has(&self, quirk: Quirk) -> bool {
@@ -279,8 +295,12 @@ pub struct CommandOptions {
     pub plus: bool,
     /// Every use of the subcommand.
     pub always: bool,
-    /// Every use but one with one of these words.
+    /// Every use but one with one of these words (an option's value may be
+    /// attached, `-mfix`, or follow `=`).
     pub always_unless: &'static [&'static str],
+    /// The program's short options that take no value: an `always_unless`
+    /// letter last in a cluster of them counts (`git commit -am`).
+    pub valueless: &'static str,
     /// Any word starting with one of these.
     pub prefixes: &'static [&'static str],
     /// A word of two or more letters after one dash is a long option (`npm -s`).
@@ -300,6 +320,7 @@ impl CommandOptions {
         plus: false,
         always: false,
         always_unless: &[],
+        valueless: "",
         prefixes: &[],
         one_dash: false,
         writes_config: false,

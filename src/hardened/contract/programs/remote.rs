@@ -6,6 +6,35 @@
 
 use super::{CommandOptions, Program, Runs};
 
+/// docker's and podman's subcommands that start a container's command.
+const CONTAINER_RUNS: &[Runs] = &[
+    Runs::Options(CommandOptions {
+        subcommand: Some("run"),
+        always: true,
+        ..CommandOptions::NONE
+    }),
+    Runs::Options(CommandOptions {
+        subcommand: Some("exec"),
+        always: true,
+        ..CommandOptions::NONE
+    }),
+    Runs::Options(CommandOptions {
+        subcommand: Some("create"),
+        always: true,
+        ..CommandOptions::NONE
+    }),
+    Runs::Options(CommandOptions {
+        subcommand: Some("container"),
+        words: &["run", "exec", "create"],
+        ..CommandOptions::NONE
+    }),
+    Runs::Options(CommandOptions {
+        subcommand: Some("compose"),
+        words: &["run", "exec"],
+        ..CommandOptions::NONE
+    }),
+];
+
 /// A row whose listed subcommands ask at every use.
 macro_rules! runs_elsewhere {
     ($name:literal, $source:literal, [$($sub:literal),*]) => {
@@ -24,70 +53,16 @@ macro_rules! runs_elsewhere {
 
 /// The rows.
 pub const ROWS: &[Program] = &[
-    Program {
-        name: "docker",
-        source: "`docker --help`; version not recorded",
-        runs: &[
-            Runs::Options(CommandOptions {
-                subcommand: Some("run"),
-                always: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                subcommand: Some("exec"),
-                always: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                subcommand: Some("create"),
-                always: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                subcommand: Some("container"),
-                words: &["run", "exec", "create"],
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                subcommand: Some("compose"),
-                words: &["run", "exec"],
-                ..CommandOptions::NONE
-            }),
-        ],
-        ..Program::NONE
-    },
-    Program {
-        name: "podman",
-        source: "`podman --help`; version not recorded",
-        runs: &[
-            Runs::Options(CommandOptions {
-                subcommand: Some("run"),
-                always: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                subcommand: Some("exec"),
-                always: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                subcommand: Some("create"),
-                always: true,
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                subcommand: Some("container"),
-                words: &["run", "exec", "create"],
-                ..CommandOptions::NONE
-            }),
-            Runs::Options(CommandOptions {
-                subcommand: Some("compose"),
-                words: &["run", "exec"],
-                ..CommandOptions::NONE
-            }),
-        ],
-        ..Program::NONE
-    },
+    Program::with_runs(
+        "docker",
+        "`docker --help`; version not recorded",
+        CONTAINER_RUNS,
+    ),
+    Program::with_runs(
+        "podman",
+        "`podman --help`; version not recorded",
+        CONTAINER_RUNS,
+    ),
     runs_elsewhere!(
         "docker-compose",
         "`docker-compose --help`; version not recorded",

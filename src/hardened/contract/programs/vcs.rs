@@ -6,6 +6,11 @@ use crate::hardened::contract::{settings, writes};
 
 use super::{Chdir, CommandOptions, Program, Quirk, Runs};
 
+/// Short flags of git's message-taking subcommands that take no value
+/// (`git commit --help`: `-a`, `-q`, `-v`, `-n`, `-s`), read before `-m`
+/// in a cluster.
+const GIT_VALUELESS: &str = "aqvns";
+
 /// The rows.
 pub const ROWS: &[Program] = &[
     Program {
@@ -66,6 +71,7 @@ pub const ROWS: &[Program] = &[
                 subcommand: Some("commit"),
                 short: "epi",
                 long: &["edit", "patch", "interactive"],
+                valueless: GIT_VALUELESS,
                 always_unless: &[
                     "-m",
                     "--message",
@@ -82,6 +88,7 @@ pub const ROWS: &[Program] = &[
                 subcommand: Some("revert"),
                 short: "e",
                 long: &["edit"],
+                valueless: GIT_VALUELESS,
                 always_unless: &["--no-edit", "-n", "--no-commit"],
                 ..CommandOptions::NONE
             }),
@@ -89,6 +96,7 @@ pub const ROWS: &[Program] = &[
                 subcommand: Some("tag"),
                 short: "e",
                 long: &["edit"],
+                valueless: GIT_VALUELESS,
                 always_unless: &[
                     "-m",
                     "--message",
@@ -107,6 +115,7 @@ pub const ROWS: &[Program] = &[
                 subcommand: Some("notes"),
                 // add, append and edit open the editor; the other verbs
                 // do not.
+                valueless: GIT_VALUELESS,
                 always_unless: &[
                     "-m",
                     "--message",
