@@ -167,6 +167,42 @@ impl DewrapGuard for Guard<'_> {
     }
 }
 
+/// The most restrictive rule decision seen so far, the first on ties
+/// (`allow` when none was seen).
+struct Worst {
+    decision: (PermissionState, Option<String>),
+    seen: bool,
+}
+
+impl Worst {
+    fn new() -> Self {
+        Worst {
+            decision: (PermissionState::Allow, None),
+            seen: false,
+        }
+    }
+
+    fn consider(&mut self, decision: (PermissionState, Option<String>)) {
+        if !self.seen || decision.0 > self.decision.0 {
+            self.decision = decision;
+            self.seen = true;
+        }
+    }
+
+    /// The decisions of `words` spelled with each home spelling
+    /// (`HARD-VALUE-1`).
+    fn consider_spellings(
+        &mut self,
+        policy: &Policy,
+        words: &[values::Word],
+        budget: &mut reach::Budget,
+    ) {
+        for value in values::spellings(words, policy.home()) {
+            self.consider(reach::decision(policy, &value, budget));
+        }
+    }
+}
+
 /// One judgement's state and pattern (`HARD-1`): the most restrictive rule
 /// decision over its values (first on ties), then its floor.
 fn judge(
@@ -175,24 +211,13 @@ fn judge(
     moved_to: &[values::Word],
     budget: &mut reach::Budget,
 ) -> (PermissionState, Option<String>) {
-    let mut worst = (PermissionState::Allow, None);
-    let mut first = true;
+    let mut seen = Worst::new();
     for value in &judgement.values {
-        let (state, pattern) = policy.value_decision(value);
-        if first || state > worst.0 {
-            worst = (state, pattern);
-            first = false;
-        }
+        seen.consider(policy.value_decision(value));
     }
     // HARD-VALUE-1: the same values after expansion, each home spelling.
     for words in &judgement.spelled {
-        for value in values::spellings(words, policy.home()) {
-            let (state, pattern) = reach::decision(policy, &value, budget);
-            if first || state > worst.0 {
-                worst = (state, pattern);
-                first = false;
-            }
-        }
+        seen.consider_spellings(policy, words, budget);
     }
     // HARD-RUN-10: a package runner's inner command, unless the rule that
     // allows the runner's command names the runner's words through it.
@@ -205,18 +230,10 @@ fn judge(
         {
             continue;
         }
-        let (state, pattern) = policy.value_decision(&inner.value);
-        if first || state > worst.0 {
-            worst = (state, pattern);
-            first = false;
-        }
-        for value in values::spellings(&inner.spelled, policy.home()) {
-            let (state, pattern) = reach::decision(policy, &value, budget);
-            if state > worst.0 {
-                worst = (state, pattern);
-            }
-        }
+        seen.consider(policy.value_decision(&inner.value));
+        seen.consider_spellings(policy, &inner.spelled, budget);
     }
+    let mut worst = seen.decision;
     // HARD-VALUE-6: the same words read from where a `cd` may have moved,
     // or where an option runs the program.
     let own = moved::chdirs(judgement);
