@@ -142,31 +142,41 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
             }
         }
     }
+    // Each program by the file it runs, whatever its argv[0] says: a name
+    // given by `exec -a` makes no program another's machinery.
     let parent = traced.parents.first()?;
-    let parent_name = program_name(&parent.argv);
-    let child = traced.name();
-    if parent_name == "git" && is_git_transport(&traced.argv) {
+    let parent_name = parent
+        .renamed()
+        .unwrap_or_else(|| program_name(&parent.argv));
+    let child = traced.renamed().unwrap_or_else(|| traced.name());
+    // The helpers of a fixed argv are machinery only when that argv's first
+    // word names the file that ran.
+    let as_named = traced.renamed().is_none();
+    if as_named && parent_name == "git" && is_git_transport(&traced.argv) {
         return Some(Machinery {
             parent: "git",
             child: "sh",
             why: GIT_TRANSPORT,
         });
     }
-    if parent_name == "make" && is_make_recipe(&traced.argv) {
+    if as_named && parent_name == "make" && is_make_recipe(&traced.argv) {
         return Some(Machinery {
             parent: "make",
             child: "*",
             why: MAKE_RECIPE,
         });
     }
-    if parent_name == "npm" && is_package_script(&traced.argv) {
+    if as_named && parent_name == "npm" && is_package_script(&traced.argv) {
         return Some(Machinery {
             parent: "npm",
             child: "sh",
             why: NPM_SCRIPT,
         });
     }
-    if matches!(parent_name, "npm" | "npx") && runs_npm_exec_words(&parent.argv, &traced.argv) {
+    if as_named
+        && matches!(parent_name, "npm" | "npx")
+        && runs_npm_exec_words(&parent.argv, &traced.argv)
+    {
         return Some(Machinery {
             parent: "npm",
             child: "sh",
@@ -176,12 +186,16 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
     // Any program above it (dpkg-buildpackage's `sh -c getconf …` runs
     // getconf): the argv is exact, so the parent need not be near.
     let above = |name: &str| {
-        traced.parents.iter().any(|p| {
-            program_name(&p.argv) == name || p.argv.get(1).map(|w| basename(w)) == Some(name)
+        traced.parents.iter().any(|p| match p.renamed() {
+            Some(renamed) => renamed == name,
+            None => {
+                program_name(&p.argv) == name || p.argv.get(1).map(|w| basename(w)) == Some(name)
+            }
         })
     };
     let fixed = FIXED_HELPERS.iter().find(|(name, argv)| {
-        above(name)
+        as_named
+            && above(name)
             && traced.argv.len() == argv.len()
             && traced
                 .argv

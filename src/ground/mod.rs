@@ -182,6 +182,7 @@ mod backend;
 mod control;
 mod execution;
 mod host;
+mod loaders;
 mod machinery;
 mod oracle;
 mod paths;
@@ -204,6 +205,7 @@ use std::time::Duration;
 pub use answer::Attempt;
 pub use backend::{Backend, BACKEND_VARIABLE};
 pub use execution::{normalized_records, Executed, Execution, Origin, Resolution};
+pub use loaders::client as loader_client;
 pub use machinery::{
     Machinery, GIT_TRANSPORT, HELPERS, IN_WORKSPACE_SCRIPT, MAKE_RECIPE, NPM_EXEC_SHELL,
     NPM_SCRIPT, SHEBANG_ENV, THE_ORACLES_BASH, THROUGH_INNER,

@@ -25,6 +25,12 @@ pub struct Traced {
     pub started_as: Option<Vec<String>>,
     /// The program that runs (`/proc/PID/exe`).
     pub program: String,
+    /// The path its caller passed to `execve` (a failed exec: the path it
+    /// tried). Its basename names the program whatever `argv[0]` says
+    /// (`exec -a x git push` runs git with `argv[0]` `x`); unlike
+    /// [`Traced::program`], no symbolic link is resolved (`awk` stays
+    /// `awk`) and a `#!` script is the script, not its interpreter.
+    pub path: String,
     /// Its working directory.
     pub cwd: String,
     /// Its whole environment, `NAME=value`.
@@ -66,6 +72,8 @@ pub struct Parent {
     /// The argv of the program it ran when it started the child (the
     /// command's bash and its subshells: bash's own).
     pub argv: Vec<String>,
+    /// The path that program was exec'd by ([`Traced::path`]).
+    pub path: String,
 }
 
 /// A file a process opened (`INV-GROUND-11`).
@@ -134,6 +142,7 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                 let environment = tagged_strings(&mut reader, "e")?;
                 let program = tagged_field(&mut reader, "x")?;
                 let cwd = tagged_field(&mut reader, "d")?;
+                let path = tagged_field(&mut reader, "p")?;
                 // The failed attempts of a search through PATH that then
                 // found the program: the exec that ran says it all.
                 let argv_seen = argv.as_ref().unwrap_or(&started);
@@ -155,6 +164,7 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     started_as: (started != argv).then_some(started),
                     argv,
                     program,
+                    path,
                     cwd,
                     environment,
                     replaced: previous.map(|p| p.argv.clone()),
@@ -228,6 +238,7 @@ fn read(log: &[u8], trace: &mut Trace) -> Result<(), GroundError> {
                     pid,
                     argv,
                     started_as: None,
+                    path: program.clone(),
                     program,
                     cwd: String::new(),
                     environment: Vec::new(),
@@ -318,12 +329,12 @@ fn chain(
         if parents.len() > 4096 {
             break;
         }
-        let argv = image_of
-            .get(&up)
-            .and_then(|&i| programs.get(i))
-            .map(|p| p.argv.clone())
-            .unwrap_or_default();
-        parents.push(Parent { pid: up, argv });
+        let image = image_of.get(&up).and_then(|&i| programs.get(i));
+        parents.push(Parent {
+            pid: up,
+            argv: image.map(|p| p.argv.clone()).unwrap_or_default(),
+            path: image.map(|p| p.path.clone()).unwrap_or_default(),
+        });
         at = up;
     }
     parents
@@ -372,6 +383,39 @@ impl Traced {
     pub fn name(&self) -> &str {
         self.argv.first().map_or("", |first| basename(first))
     }
+
+    /// The program's name by the path it was exec'd by, when `argv[0]`
+    /// names another (`exec -a x git push`: `git`; perl's `exec
+    /// {"/bin/rm"} "ls", …`: `rm`); a path through a descriptor
+    /// (`/proc/self/exe`) is named by [`Traced::program`]. `None` when the
+    /// names agree.
+    #[must_use]
+    pub fn renamed(&self) -> Option<&str> {
+        renamed(&self.argv, &self.path, &self.program)
+    }
+}
+
+impl Parent {
+    /// As [`Traced::renamed`], for the program this process ran.
+    #[must_use]
+    pub fn renamed(&self) -> Option<&str> {
+        renamed(&self.argv, &self.path, "")
+    }
+}
+
+/// The basename of `path`, the file an exec ran, when it is not the
+/// basename of `argv[0]`, the name the caller gave it: `exec -a NAME`,
+/// perl's `exec {"/usr/bin/rm"} "ls", …`. A path through a descriptor
+/// (`/proc/self/exe`, `/dev/fd/3`) names no program: `program`, the
+/// file the kernel ran, does (empty: none known). `None` when the names
+/// agree or no name is known.
+#[must_use]
+pub(super) fn renamed<'a>(argv: &[String], path: &'a str, program: &'a str) -> Option<&'a str> {
+    let through_a_descriptor = path.starts_with("/proc/") || path.starts_with("/dev/fd/");
+    let file = if through_a_descriptor { program } else { path };
+    let name = basename(file);
+    let given = argv.first().map_or("", |first| basename(first));
+    (!name.is_empty() && name != given).then_some(name)
 }
 
 impl Traced {

@@ -33,6 +33,9 @@
  *     e <n>\n (<len> <NAME=value>\n)*n         its environment
  *     x <len> <path>\n                         the program (/proc/PID/exe)
  *     d <len> <path>\n                         its working directory
+ *     p <len> <path>\n                         the path the caller passed
+ *                                              (`exec -a NAME` renames argv[0],
+ *                                              not this)
  *   X <pid> <errno>\n                          an exec that failed, then:
  *     a <n>\n (<len> <arg>\n)*n                argv the caller passed
  *     x <len> <path>\n                         the path it tried
@@ -290,6 +293,8 @@ static void exec_event(pid_t pid) {
   field('x', link, strlen(link));
   proc_link(pid, "cwd", link, sizeof link);
   field('d', link, strlen(link));
+  const char *given = caller && caller->exec_path ? caller->exec_path : "";
+  field('p', given, strlen(given));
   fflush(out);
 }
 

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::ground::{program_text, quote_words, Execution, Traced};
+use crate::ground::{loader_client, program_text, quote_words, Execution, Traced};
 use crate::policy::{CheckResult, Policy};
 use crate::verdict::PermissionState;
 
@@ -33,7 +33,9 @@ pub struct TracedViolation {
 
 /// `INV-GROUND-10`: each traced program that is not machinery is judged
 /// by its argv, as the text `program_text` makes of it (its basename, then
-/// its arguments, shell-quoted), which the policy must allow.
+/// its arguments, shell-quoted), which the policy must allow; a program
+/// whose `argv[0]` names another file than the one exec'd is judged by
+/// that file's basename too (`Traced::renamed`).
 /// `INV-GROUND-11`: each file a program opened (not the command's bash,
 /// whose opens are its redirections, INV-GROUND-7; not `/proc`, `/sys`,
 /// `/dev`) is judged as a word of the program whose words are responsible
@@ -55,18 +57,33 @@ pub fn traced_violations(policy: &Policy, execution: &Execution) -> Vec<TracedVi
         if traced.machinery.is_some() {
             continue;
         }
-        let text = program_text(&traced.argv);
-        let check = policy.advisory(&text);
-        let uncovered = match traced.record {
-            Some(_) => check.state == PermissionState::Deny,
-            None => !allows(&check),
-        };
-        if uncovered {
-            violations.push(TracedViolation {
-                record: TracedRecord::Program(index_of(index)),
-                text,
-                check,
-            });
+        // Judged by the name it was given and, when the file it runs is
+        // another (`exec -a x git push`), by that file's name too.
+        let given = program_text(&traced.argv);
+        let by_file = traced.renamed().map(|_| program_text(&by_its_file(traced)));
+        // A loader's client ran in its process with no exec of its own
+        // (`ld.so /usr/bin/rm -rf x`): judged as though exec'd, by no record.
+        let names = [Some(traced.name()), traced.renamed()];
+        let names: Vec<&str> = names.into_iter().flatten().collect();
+        let client = loader_client(&names, &traced.argv).map(program_text);
+        let texts = std::iter::once((given, traced.record.is_some()))
+            .chain(by_file.map(|text| (text, traced.record.is_some())))
+            .chain(client.map(|text| (text, false)));
+        for (text, recorded) in texts {
+            let check = policy.advisory(&text);
+            let uncovered = if recorded {
+                check.state == PermissionState::Deny
+            } else {
+                !allows(&check)
+            };
+            if uncovered {
+                violations.push(TracedViolation {
+                    record: TracedRecord::Program(index_of(index)),
+                    text,
+                    check,
+                });
+                break;
+            }
         }
     }
     for (index, opened) in execution.opened.iter().enumerate() {
@@ -80,7 +97,9 @@ pub fn traced_violations(policy: &Policy, execution: &Execution) -> Vec<TracedVi
         let Some(responsible) = responsible(execution, by) else {
             continue;
         };
-        let base = program_text(&responsible.argv);
+        // A renamed opener is judged by the file it runs (`exec -a ls cat
+        // secret.txt` reads as cat).
+        let base = program_text(&by_its_file(responsible));
         if policy.advisory(&base).state == PermissionState::Deny {
             continue;
         }
@@ -132,6 +151,16 @@ fn responsible(execution: &Execution, by: usize) -> Option<&Traced> {
         }
     }
     None
+}
+
+/// The argv with its first word the name of the file that ran, when
+/// that is another than `argv[0]`'s (`Traced::renamed`).
+fn by_its_file(traced: &Traced) -> Vec<String> {
+    let mut argv = traced.argv.clone();
+    if let (Some(name), Some(first)) = (traced.renamed(), argv.first_mut()) {
+        name.clone_into(first);
+    }
+    argv
 }
 
 fn index_of(index: usize) -> u32 {

@@ -20,6 +20,7 @@ mod families_real;
 mod race;
 mod real;
 mod real_cli;
+mod real_names;
 mod records;
 mod runners;
 mod session;
