@@ -109,6 +109,16 @@ PROGRAM_ROWS = [
      "`vim.basic` is Debian's vim: its `-c` runs an Ex command"),
     (["HARD-RUN-4", "HARD-RUN-7"], RM, "editor -c '!rm -rf x'", "ask", S("HARD-RUN-4"), "CLOSES",
      "`editor` is whichever editor the alternatives name: an unmodelled program"),
+    # Loaders run a program file in their own process (checked in the
+    # oracle's real mode: the loader's exec is the only one recorded).
+    (["HARD-RUN-4"], RM, "/lib64/ld-linux-x86-64.so.2 /usr/bin/rm -rf x", "ask", S("HARD-RUN-4"), "CLOSES",
+     "the dynamic loader, run as a program, loads and runs rm: every name it is installed under is the row `ld.so`"),
+    (["HARD-RUN-4"], RM, "ld.so --argv0 ls /bin/rm -rf x", "ask", S("HARD-RUN-4"), "CLOSES",
+     "`--argv0` gives the client another name; the loader is unread whatever its options"),
+    (["HARD-RUN-4"], RM, "qemu-x86_64-static /bin/rm -rf x", "ask", S("HARD-RUN-4"), "CLOSES",
+     "a user-mode emulator runs its operand program: the row `qemu-user`"),
+    (["HARD-RUN-4"], RM, "qemu-img info disk.qcow2", "allow", "*", "KEEPS",
+     "qemu's image tool runs no program"),
     # git's global options, one reading for every clause (HARD-RUN-6,
     # HARD-EFFECT-5 read the subcommand where HARD-RUN-7 reads it).
     (["HARD-RUN-6", "HARD-RUN-7"], RM, "git --attr-source X rebase -x 'rm -rf x'", "ask", S("HARD-RUN-6"), "CLOSES",

@@ -9,6 +9,12 @@
 /// program; every build of it runs code the same way.
 #[must_use]
 pub fn stem(name: &str) -> &str {
+    if let Some(known) = crate::hardened::contract::programs::installed::NAME_FAMILIES
+        .iter()
+        .find_map(|family| family.form.holds(name).then_some(family.row))
+    {
+        return known;
+    }
     let name = name.strip_suffix(".exe").unwrap_or(name);
     let name = without_triplet(name);
     let name = DEBIAN_VARIANTS

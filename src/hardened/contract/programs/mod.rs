@@ -25,6 +25,7 @@ pub mod appendix;
 pub mod documents;
 pub mod editors;
 pub mod files;
+pub mod installed;
 pub mod interpreters;
 pub mod network;
 pub mod packages;

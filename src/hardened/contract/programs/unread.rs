@@ -9,6 +9,10 @@ use super::{Program, Runs};
 /// The rows.
 pub const ROWS: &[Program] = &[
     Program::new_unread("su", "manual page, util-linux 2.38.1"),
+    // They load a program file and run it in their own process; every
+    // name they are installed under is read as this row (`names.rs`).
+    Program::new_unread("ld.so", "manual page ld.so(8) and `--help`, glibc 2.36"),
+    Program::new_unread("qemu-user", "manual page qemu-user(1), QEMU 7.2"),
     Program::new_unread("runuser", "manual page, util-linux 2.38.1"),
     Program::new_unread("sudo", "manual page; version not recorded"),
     Program::new_unread("doas", "manual page; version not recorded"),
