@@ -67,6 +67,39 @@ pub(super) fn inside_a_compound_statement(o: &GroundObservation<'_>) -> bool {
     inside_unit_starting_with(o, OPENERS) || inside_function_definition(o)
 }
 
+/// F-49: what ran is inside a compound command followed by a redirection
+/// to a named descriptor (`( wc -l x ) {fd}>out`): bash accepts it, the
+/// parser reads `{fd}` as a command after a missing `;` and makes the whole
+/// statement one `ERROR` unit (POL-UNIT-7), never entered. Tried before
+/// F-3, whose braces and loops are never entered either way: the named
+/// descriptor is the narrower cause, and the only one for a subshell.
+pub(super) fn before_a_named_descriptor(o: &GroundObservation<'_>) -> bool {
+    const OPENERS: &[&str] = &["(", "{", "if", "for", "while", "until", "select", "case"];
+    inside_unit_starting_with(o, OPENERS)
+        && judged_units(o)
+            .iter()
+            .any(|unit| named_descriptor_after_a_compound(&squeeze(&unit.text)))
+}
+
+/// Whether `text` holds `{NAME}` followed by a redirection operator right
+/// after the end of a compound command (`)`, `}`, `done`, `fi`, `esac`).
+fn named_descriptor_after_a_compound(text: &str) -> bool {
+    text.match_indices(" {").any(|(at, _)| {
+        let before = text.get(..at).unwrap_or_default();
+        let closes = [")", "}", "done", "fi", "esac"]
+            .iter()
+            .any(|close| before.ends_with(close));
+        let after = text.get(at + 2..).unwrap_or_default();
+        let name_len = leading_name_len(after);
+        closes
+            && name_len > 0
+            && !after.starts_with(|c: char| c.is_ascii_digit())
+            && after
+                .get(name_len..)
+                .is_some_and(|rest| rest.starts_with("}>") || rest.starts_with("}<"))
+    })
+}
+
 /// A judged unit `name() …` (a function definition) holds what ran.
 fn inside_function_definition(o: &GroundObservation<'_>) -> bool {
     let executed = core(&o.violation.text);
@@ -116,6 +149,10 @@ pub(super) fn inside_an_assignment(o: &GroundObservation<'_>) -> bool {
             // bash renders redirections after the words (`ls {fd}> out`).
             && (text.contains(&executed)
                 || text.contains(&executed.replace('\'', ""))
+                // Quotes aside on both sides: a program's argv is rendered
+                // quoted only where a word needs it (`npm test 'aaa'` ran
+                // as `npm test aaa`).
+                || text.replace(['\'', '"'], "").contains(&executed.replace('\'', ""))
                 || misparsed::without_redirections(&text).contains(&executed)
                 || misparsed::runs_in(o, &unit.text))
     })

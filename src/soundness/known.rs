@@ -50,6 +50,12 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         id: "F-45",
         applies: programs::named_by_a_known_value,
     },
+    // Before G-3, which would take the client for the loader's words in
+    // another spelling: the loader ran it with no exec of its own.
+    KnownGroundViolation {
+        id: "F-39",
+        applies: programs::run_by_a_loader,
+    },
     KnownGroundViolation {
         id: "A-1",
         applies: by::dewrapping_reparses,
@@ -70,6 +76,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-2",
         applies: misparsed::split_by_the_parser_only,
+    },
+    KnownGroundViolation {
+        id: "F-49",
+        applies: by::before_a_named_descriptor,
     },
     KnownGroundViolation {
         id: "F-3",
@@ -247,6 +257,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
         applies: hidden::run_by_a_builtin,
     },
     KnownGroundViolation {
+        id: "F-10",
+        applies: programs::renamed_by_exec,
+    },
+    KnownGroundViolation {
         id: "F-14",
         applies: hidden::program_name_computed,
     },
@@ -284,6 +298,10 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-38",
         applies: programs::named_by_the_environment,
+    },
+    KnownGroundViolation {
+        id: "F-50",
+        applies: programs::named_by_a_leading_assignment,
     },
     KnownGroundViolation {
         id: "F-37",

@@ -52,9 +52,24 @@ pub(super) fn core(text: &str) -> String {
     let first = first.split('\n').next().unwrap_or_default();
     let mut words = Vec::new();
     let mut skip_next = false;
+    // A quote a skipped target opened and has not closed (`< y='rm -rf
+    // x'`): its words are the target's too.
+    let mut open_quote: Option<char> = None;
+    let unbalanced = |word: &str| {
+        ['\'', '"']
+            .into_iter()
+            .find(|q| word.matches(*q).count() % 2 == 1)
+    };
     for word in first.split([' ', '\t']).filter(|w| !w.is_empty()) {
+        if let Some(quote) = open_quote {
+            if word.matches(quote).count() % 2 == 1 {
+                open_quote = None;
+            }
+            continue;
+        }
         if skip_next {
             skip_next = false;
+            open_quote = unbalanced(word);
             continue;
         }
         if let Some(at) = word.find(['<', '>']) {
@@ -69,6 +84,9 @@ pub(super) fn core(text: &str) -> String {
             }
             // `> out` names its target in the next word; `>out` in this one.
             skip_next = word.ends_with(['<', '>', '&']) || word.ends_with("<<-");
+            if !skip_next {
+                open_quote = unbalanced(word.get(at..).unwrap_or_default());
+            }
             continue;
         }
         words.push(word);

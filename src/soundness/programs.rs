@@ -4,7 +4,7 @@
 //! F-48.
 
 use super::observation::GroundObservation;
-use crate::ground::{Traced, COMMAND_RUNNERS, TRANSPARENT_WRAPPERS};
+use crate::ground::{assigned_names, Traced, COMMAND_RUNNERS, TRANSPARENT_WRAPPERS};
 use crate::invariants::TracedRecord;
 use crate::policy::floor::{INDIRECTION_NAMES, SHELL_NAMES};
 
@@ -82,12 +82,36 @@ fn names(arg: &str, name: &str, ran: &str) -> bool {
         && arg.len() == 2 + name.len()
         && arg.ends_with(name);
     arg == name
+        || fills_a_template(arg, name, ran)
         || (arg.starts_with('/') && base(arg) == name)
         || arg.ends_with(&format!("={name}"))
         || arg.ends_with(&format!("=/usr/bin/{name}"))
         || short_attached
         || arg.contains(&format!("!{name}"))
         || (ran.contains(' ') && arg.contains(ran))
+}
+
+/// Whether `arg` is a command template a program fills in and runs (less's
+/// `LESSOPEN='|CMD %s'`, run as `sh -c 'CMD FILE'`): after the marks that
+/// say how to read its output (`|`, `||`, `-`), it starts with `name`, and
+/// its literal pieces around each `%s` stand in `ran` in order.
+fn fills_a_template(arg: &str, name: &str, ran: &str) -> bool {
+    let template = arg.trim_start_matches(['|', '-']).trim_start();
+    if !template.contains("%s") || !template.starts_with(name) {
+        return false;
+    }
+    let mut rest = ran;
+    template
+        .split("%s")
+        .map(str::trim)
+        .filter(|piece| !piece.is_empty())
+        .all(|piece| match rest.find(piece) {
+            Some(at) => {
+                rest = rest.get(at + piece.len()..).unwrap_or_default();
+                true
+            }
+            None => false,
+        })
 }
 
 /// The nearest program above the violation that the command's words
@@ -173,9 +197,37 @@ fn exec_of<'a>(o: &GroundObservation<'a>, pid: u32, argv: &[String]) -> Option<&
 /// command's words started (`script -qc 'rm -rf x' /dev/null`, `flock f
 /// -c …`), whose argument names it. (The stub mode's classifier reads the
 /// runner stub's records, which the real mode does not make.)
+/// Also a runner's engine: a program its process exec'd with the runner's
+/// own words (valgrind's `/usr/bin/valgrind` execs `valgrind.bin -q rm -rf
+/// x`, which loads `rm` without an exec of its own, so nothing below it is
+/// recorded).
 pub(super) fn run_by_a_real_command_runner(o: &GroundObservation<'_>) -> bool {
-    ancestor(o)
-        .is_some_and(|(_, argv, _)| COMMAND_RUNNERS.contains(&argv.first().map_or("", |a| base(a))))
+    let is_runner =
+        |argv: &[String]| COMMAND_RUNNERS.contains(&argv.first().map_or("", |a| base(a)));
+    ancestor(o).is_some_and(|(_, argv, _)| is_runner(&argv))
+        || traced(o).is_some_and(|program| {
+            o.execution.programs.iter().any(|earlier| {
+                earlier.pid == program.pid
+                    && is_runner(&earlier.argv)
+                    && earlier.argv.get(1..) == program.argv.get(1..)
+                    && program.argv.len() > 1
+            })
+        })
+}
+
+/// F-39 in the real mode, a loader: what ran is the client a loader ran in
+/// its own process (`ld.so /usr/bin/rm -rf x`, valgrind's tool), which
+/// the oracle judges as though exec'd (`INV-GROUND-10`); the loader runs
+/// the command its arguments name, as a command runner does.
+pub(super) fn run_by_a_loader(o: &GroundObservation<'_>) -> bool {
+    traced(o).is_some_and(|program| {
+        let names: Vec<&str> = [Some(program.name()), program.renamed()]
+            .into_iter()
+            .flatten()
+            .collect();
+        crate::ground::loader_client(&names, &program.argv)
+            .is_some_and(|client| crate::ground::program_text(client) == o.violation.text)
+    })
 }
 
 /// The program the argv ran, past a `#!` interpreter (`node /usr/bin/npm`
@@ -320,28 +372,49 @@ pub(super) fn run_by_a_program_on_a_stream(o: &GroundObservation<'_>) -> bool {
         && o.command.contains(&ran)
 }
 
-/// F-38 in the real mode: what ran is named by a variable of the
-/// environment of the program that ran it (`export
-/// 'npm_config_script_shell=/usr/bin/git'; npm test` runs `git -c …`),
-/// which no assignment word of that program's command set.
-pub(super) fn named_by_the_environment(o: &GroundObservation<'_>) -> bool {
-    let Some(program) = traced(o) else {
-        return false;
-    };
+/// The variable of the environment of a program above the violation
+/// that names what ran, nearest first, and whether a leading assignment of
+/// the bash command that started that program assigned it (`LESSOPEN='|CMD
+/// %s' less FILE`) or something else did (`set -a`, `export`, `declare -x`,
+/// a `for` target: F-38).
+fn naming_variable(o: &GroundObservation<'_>) -> Option<(String, bool)> {
+    let program = traced(o)?;
     let ran = ran_text(&program.argv);
     let name = ran.split(' ').next().unwrap_or_default();
-    program.parents.iter().any(|parent| {
-        exec_of(o, parent.pid, &parent.argv).is_some_and(|p| {
-            p.environment.iter().any(|entry| {
-                entry.split_once('=').is_some_and(|(variable, value)| {
-                    names(value, name, &ran)
-                        && !value.is_empty()
-                        && !o.command.contains(&format!(" {variable}="))
-                        && !o.command.starts_with(&format!("{variable}="))
-                })
-            })
-        })
+    program.parents.iter().find_map(|parent| {
+        let exec = exec_of(o, parent.pid, &parent.argv)?;
+        let variable = exec.environment.iter().find_map(|entry| {
+            let (variable, value) = entry.split_once('=')?;
+            (!value.is_empty() && names(value, name, &ran)).then_some(variable)
+        })?;
+        let leading = match exec.record.and_then(|r| o.execution.commands.get(r)) {
+            Some(record) => assigned_names(&record.text).iter().any(|n| n == variable),
+            // No record says how bash started it: a leading assignment is
+            // one the command's text writes in front of a command word.
+            None => {
+                o.command.contains(&format!(" {variable}="))
+                    || o.command.starts_with(&format!("{variable}="))
+            }
+        };
+        Some((variable.to_owned(), leading))
     })
+}
+
+/// F-38 in the real mode: what ran is named by a variable of the
+/// environment of a program above it (`export
+/// 'npm_config_script_shell=/usr/bin/git'; npm test` runs `git -c …`; `set
+/// -a; LESSOPEN='|CMD %s'; less FILE` runs `sh -c 'CMD FILE'`), which no
+/// leading assignment of that program's command set.
+pub(super) fn named_by_the_environment(o: &GroundObservation<'_>) -> bool {
+    naming_variable(o).is_some_and(|(_, leading)| !leading)
+}
+
+/// F-50: what ran is named by a variable of the environment of a program
+/// above it that a leading assignment of that program's own command set
+/// (`LESSOPEN='|CMD %s' less FILE`, `GIT_SSH_COMMAND=CMD git fetch …`): the
+/// matcher judges the command without its leading assignments.
+pub(super) fn named_by_a_leading_assignment(o: &GroundObservation<'_>) -> bool {
+    naming_variable(o).is_some_and(|(_, leading)| leading)
 }
 
 /// What bash started directly, by its words after expansion, whose record
@@ -362,10 +435,16 @@ fn expanded_words<'a>(o: &GroundObservation<'a>) -> Option<(&'a str, &'a Traced)
         return None;
     }
     // A failed exec has no record of its own: bash's command that names
-    // the program as it tried it is.
+    // the program as it tried it, or by a spelling bash expanded (`~+/…`)
+    // with the same basename and the same arguments, is.
     let record = program.record.or_else(|| {
+        let tried = program.argv.first().map_or("", String::as_str);
         o.execution.commands.iter().position(|c| {
-            c.text.split([' ', '\t']).next() == program.argv.first().map(String::as_str)
+            let mut words = c.text.split([' ', '\t']).filter(|w| !w.is_empty());
+            let first = words.next().unwrap_or_default();
+            first == tried
+                || (base(first) == base(tried)
+                    && words.eq(program.argv.iter().skip(1).map(String::as_str)))
         })
     })?;
     let text = o.execution.commands.get(record)?.text.as_str();
@@ -377,6 +456,28 @@ fn expanded_words<'a>(o: &GroundObservation<'a>) -> Option<(&'a str, &'a Traced)
 /// as written (`rm {-rf,} x`), a program the policy refuses.
 pub(super) fn expanded_by_a_brace(o: &GroundObservation<'_>) -> bool {
     expanded_words(o).is_some_and(|(text, _)| text.contains('{') && text.contains(','))
+}
+
+/// F-10 in the real mode: bash's `exec -a NAME` started the program under
+/// a name that is not its file's (`exec -a x git push`), and the policy
+/// judged the builtin's text, which a rule allows; the program, judged by
+/// its file, is refused.
+pub(super) fn renamed_by_exec(o: &GroundObservation<'_>) -> bool {
+    traced(o).is_some_and(|program| {
+        program.renamed().is_some()
+            && program
+                .record
+                .and_then(|r| o.execution.commands.get(r))
+                .is_some_and(|record| {
+                    // `exec`, then its options up to the program: `-a`
+                    // alone or in a cluster (`-la x`, `-c -a x`).
+                    let mut words = record.text.split_whitespace();
+                    words.next() == Some("exec")
+                        && words
+                            .take_while(|w| w.starts_with('-'))
+                            .any(|w| w.contains('a'))
+                })
+    })
 }
 
 /// F-11 in the real mode: bash started a program whose name is written

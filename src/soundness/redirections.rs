@@ -58,19 +58,34 @@ pub(super) fn word_after_a_close(o: &GroundObservation<'_>) -> bool {
     if ran.is_empty() {
         return false;
     }
-    let with = squeeze(o.command);
-    let without = squeeze(&without_closes(o.command));
+    // Quotes aside: bash ran the words' values (`git 2>&- p''ush` runs
+    // `git push`).
+    let ran = quotes_aside(&ran);
+    let with = quotes_aside(&squeeze(o.command));
+    let without = quotes_aside(&squeeze(&without_closes(o.command)));
     // Between the words bash ran, or before its command word (`2>&- rm
     // -rf x`: the parser's target is `rm`).
     let separated = (!with.contains(&ran) && without.contains(&ran))
         || with.contains(&format!(">&- {ran}"))
         || with.contains(&format!("<&- {ran}"));
+    // The close hides it where the command without its closes is not
+    // allowed, as written or with its words' quotes aside (`git p''ush`
+    // spells what a deny rule names, F-36, but the close is what made the
+    // parser take `p''ush` for its target).
+    let refused = |command: &str| {
+        decide(o.policy, command, &Options::default()).outcome != PermissionState::Allow
+    };
     separated
-        && (decide(o.policy, &without_closes(o.command), &Options::default()).outcome
-            != PermissionState::Allow
+        && (refused(&without_closes(o.command))
+            || refused(&quotes_aside(&without_closes(o.command)))
             || judged_units(o)
                 .iter()
-                .any(|u| squeeze(&without_closes(&u.text)).contains(&ran)))
+                .any(|u| quotes_aside(&squeeze(&without_closes(&u.text))).contains(&ran)))
+}
+
+/// `text` without its quote characters and backslashes.
+fn quotes_aside(text: &str) -> String {
+    text.replace(['\'', '"', '\\'], "")
 }
 
 /// F-42: `>&WORD` (or `1>&WORD`) with a word that is no descriptor: bash

@@ -286,6 +286,14 @@ REDIRECTION_WITNESSES = [
     ("F-47", ["POL-CHECK-2"], DENY_RM, "git log -1 --output=.git/config", [U("git log -1 --output=.git/config")], "allow"),
     ("F-47", ["POL-CHECK-2"], DENY_RM, "cp hook.sh .git/hooks/pre-commit", [U("cp hook.sh .git/hooks/pre-commit")], "allow"),
     ("F-48", ["POL-UNIT-7"], DENY_RM, "LC_ALL=zh_CN.GBK; echo '\u00e9'", [U("LC_ALL=zh_CN.GBK"), U("echo '\u00e9'")], "allow"),
+    # Found by the real-mode soundness run (seed 63): tree-sitter-bash
+    # does not read `{NAME}>` after a compound command, and its error
+    # recovery makes the statement one ERROR unit (POL-UNIT-7).
+    ("F-49", ["POL-UNIT-7"], DENY_RM, "( rm -rf x ) {fd}>out", [U("( rm -rf x ) {fd}>out")], "allow"),
+    # A unit's text starts after its leading assignments (POL-UNIT-4):
+    # the variable less reads as a command is no part of what is matched.
+    ("F-50", ["POL-UNIT-4"], DENY_RM, "LESSOPEN='|rm -rf x %s' less README.md", [U("less README.md")], "allow"),
+    ("F-50", ["POL-UNIT-4"], DENY_RM, "GIT_SSH_COMMAND='rm -rf x' git fetch ssh://h/r", [U("git fetch ssh://h/r")], "allow"),
 ]
 
 

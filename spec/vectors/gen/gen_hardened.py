@@ -159,6 +159,12 @@ ROWS += [
      "git's own write into .git, judged as `> .git/config`"),
     ("F-48", ["HARD-EFFECT-6"], DENY_RM, "LC_ALL=zh_CN.GBK; echo '\u00e9'", "ask", S("HARD-EFFECT-6"),
      "a locale assignment before a character outside ASCII"),
+    ("F-49", ["HARD-UNIT-1", "HARD-PARSE-1"], DENY_RM, "( rm -rf x ) {fd}>out", "deny", "rm *",
+     "every command inside the ERROR node is judged: `rm -rf x` meets its deny rule"),
+    ("F-49", ["HARD-PARSE-1"], DENY_RM, "( ls ) {fd}>out", "ask", S("HARD-PARSE-1"),
+     "where no rule denies a command in it, the ERROR node's parse error asks"),
+    ("F-50", ["HARD-EFFECT-2"], DENY_RM, "LESSOPEN='|rm -rf x %s' less README.md", "ask", S("HARD-EFFECT-2"),
+     "LESSOPEN is no inert name: a leading assignment of it is live"),
 ]
 
 # The closed world (SPEC.md §12.11): gen_hardened_closed.py.

@@ -146,6 +146,18 @@ fn inv_known_2_real_mode_witnesses_are_claimed_by_their_findings() {
             "F-38",
             "export 'npm_config_script_shell=/usr/bin/rm'; npm test",
         ),
+        // less runs the command its LESSOPEN template names: set by
+        // `set -a` and a statement (F-38), or in front of less (F-50).
+        ("F-38", "set -a; LESSOPEN='|rm -rf x %s'; less README.md"),
+        ("F-38", "declare -x LESSOPEN='|rm -rf x %s'; less README.md"),
+        ("F-50", "LESSOPEN='|rm -rf x %s' less README.md"),
+        ("F-50", "GIT_SSH_COMMAND='rm -rf x' git fetch ssh://h/r"),
+        // valgrind's engine loads the client without an exec.
+        ("F-39", "valgrind -q rm -rf x"),
+        ("F-39", "/lib64/ld-linux-x86-64.so.2 /usr/bin/rm -rf x"),
+        ("F-10", "exec -a ls rm -rf x"),
+        ("F-49", "( rm -rf x ) {fd}>out"),
+        ("F-6", "x=$(rm -rf 'x')"),
     ];
     let rules = [("*", Allow), ("rm *", Deny)];
     let narrow = [("*", Allow), ("rm -rf *", Deny)];
@@ -169,6 +181,28 @@ fn inv_known_2_real_mode_witnesses_are_claimed_by_their_findings() {
                         "/home/agent",
                     ),
                     "ls; /usr/bin/../bin/cargo publish",
+                ),
+                (
+                    "F-11",
+                    crate::support::policy(
+                        &[("*", Allow), ("cargo publish *", Deny)],
+                        "/home/agent",
+                    ),
+                    "ls; ~+/../../../usr/bin/cargo publish",
+                ),
+                // The close's target spelled with quotes (F-36's spelling
+                // too, but the close is what the parser misread).
+                (
+                    "F-41",
+                    crate::support::policy(&[("*", Allow), ("git push *", Deny)], "/home/agent"),
+                    "git 2>&- p''ush -''-force origin HEAD",
+                ),
+                // bash reads `<` inside a word as a redirection, in a
+                // here-document body's substitution.
+                (
+                    "F-8",
+                    crate::support::policy(&[("wc *", Allow), ("rm *", Deny)], "/home/agent"),
+                    "wc -l README.md <<EOF\n$( ls --x-<y='rm -rf x' )\nEOF",
                 ),
             ]),
     );

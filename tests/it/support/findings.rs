@@ -257,6 +257,17 @@ pub const FINDINGS: &[Finding] = &[
         "LC_ALL=zh_CN.GBK; echo '\u{e9}'",
         "LC_ALL=zh_CN.GBK",
     ),
+    whole("F-49", "( rm -rf x ) {fd}>out"),
+    allowed(
+        "F-50",
+        "LESSOPEN='|rm -rf x %s' less README.md",
+        "less README.md",
+    ),
+    allowed(
+        "F-50",
+        "GIT_SSH_COMMAND='rm -rf x' git fetch ssh://h/r",
+        "git fetch ssh://h/r",
+    ),
 ];
 
 /// F-40: allowed by `*` under a `*/.ssh/*` deny, triggered by the first unit.
@@ -317,6 +328,8 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-46", &["POL-FLOOR-4"]),
     ("F-47", &["POL-CHECK-2"]),
     ("F-48", &["POL-UNIT-7"]),
+    ("F-49", &["POL-UNIT-7"]),
+    ("F-50", &["POL-UNIT-4"]),
 ];
 
 /// The clauses finding `id` follows.
