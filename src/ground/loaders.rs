@@ -19,12 +19,19 @@ enum Named {
     QemuUser,
 }
 
-/// A loader: how its file is named, and its options that take the next
-/// word as their value (the client is the first operand after them).
+/// A loader: how its file is named, its options that take the next word
+/// as their value (the client is the first operand after them), and what
+/// makes it list or check its client instead of running it.
 #[derive(Debug, Clone, Copy)]
 struct Loader {
     named: Named,
     separate_values: &'static [&'static str],
+    /// Options after which it runs no client (it lists, verifies or prints).
+    listing_options: &'static [&'static str],
+    /// A variable of its environment that, set and not empty, makes it
+    /// list the client's libraries and exit before the client's code runs
+    /// (how ldd(1) asks it).
+    listing_variable: Option<&'static str>,
 }
 
 const LOADERS: &[Loader] = &[
@@ -40,6 +47,15 @@ const LOADERS: &[Loader] = &[
             "--preload",
             "--argv0",
         ],
+        listing_options: &[
+            "--list",
+            "--verify",
+            "--help",
+            "--version",
+            "--list-tunables",
+            "--list-diagnostics",
+        ],
+        listing_variable: Some("LD_TRACE_LOADED_OBJECTS"),
     },
     // `valgrind --help`, valgrind 3.19 (Debian 12): its options are
     // `--name=value` or single letters; the launcher execs the tool with
@@ -47,6 +63,8 @@ const LOADERS: &[Loader] = &[
     Loader {
         named: Named::Exactly("valgrind.bin"),
         separate_values: &[],
+        listing_options: &["--help", "--version", "--help-debug"],
+        listing_variable: None,
     },
     // qemu-user(1), QEMU 7.2 (Debian 12).
     Loader {
@@ -55,6 +73,8 @@ const LOADERS: &[Loader] = &[
             "-L", "-s", "-cpu", "-E", "-U", "-0", "-B", "-R", "-d", "-D", "-dfilter", "-p", "-g",
             "-r", "-seed", "-trace", "-plugin",
         ],
+        listing_options: &["-h", "-help", "--help", "-version", "--version"],
+        listing_variable: None,
     },
 ];
 
@@ -118,14 +138,30 @@ impl Named {
 }
 
 /// The client a loader named one of `names` runs with `argv` (its own
-/// argv, `argv[0]` first): the first operand after its options, and the
-/// words after it. `None` when no name is a loader's or no operand is
-/// left (`ld.so --list`, a help text).
+/// argv, `argv[0]` first) and `environment` (`NAME=value`): the first
+/// operand after its options, and the words after it. `None` when no name
+/// is a loader's, no operand is left, or the loader only lists or checks
+/// its client (`ld.so --verify FILE`, ldd's `LD_TRACE_LOADED_OBJECTS=1`).
 #[must_use]
-pub fn client<'a>(names: &[&str], argv: &'a [String]) -> Option<&'a [String]> {
+pub fn client<'a>(
+    names: &[&str],
+    argv: &'a [String],
+    environment: &[String],
+) -> Option<&'a [String]> {
     let loader = LOADERS
         .iter()
         .find(|l| names.iter().any(|name| l.named.matches(name)))?;
+    let listing = loader.listing_variable.is_some_and(|variable| {
+        environment.iter().any(|entry| {
+            entry
+                .strip_prefix(variable)
+                .and_then(|rest| rest.strip_prefix('='))
+                .is_some_and(|value| !value.is_empty())
+        })
+    });
+    if listing {
+        return None;
+    }
     let mut at = 1;
     while let Some(word) = argv.get(at) {
         if word == "--" {
@@ -135,10 +171,24 @@ pub fn client<'a>(names: &[&str], argv: &'a [String]) -> Option<&'a [String]> {
         if !word.starts_with('-') || word == "-" {
             break;
         }
+        if loader.listing_options.contains(&word.as_str()) {
+            return None;
+        }
         let takes_next = loader.separate_values.contains(&word.as_str());
         at += if takes_next { 2 } else { 1 };
     }
     argv.get(at..).filter(|rest| !rest.is_empty())
+}
+
+/// Whether a program named one of `names` is a loader that, with `argv`
+/// and `environment`, runs no client (it lists, checks or prints): ldd(1)
+/// runs the dynamic loader so, a helper of ldd's and no program of the
+/// command's.
+pub(super) fn only_lists(names: &[&str], argv: &[String], environment: &[String]) -> bool {
+    LOADERS
+        .iter()
+        .any(|l| names.iter().any(|name| l.named.matches(name)))
+        && client(names, argv, environment).is_none()
 }
 
 #[cfg(test)]
@@ -164,6 +214,7 @@ mod tests {
             ),
             ("ld64.so.2", "ld64.so.2 -- /bin/rm x", Some("/bin/rm x")),
             ("ld-linux.so.2", "ld --list", None),
+            ("ld-linux.so.2", "ld --verify /bin/rm", None),
             (
                 "valgrind.bin",
                 "valgrind.bin -q --tool=none rm -rf x",
@@ -180,8 +231,14 @@ mod tests {
             ("ld", "ld -o a a.o", None),
         ] {
             let argv = words(argv);
-            let found = client(&[name], &argv).map(|c| c.join(" "));
+            let found = client(&[name], &argv, &[]).map(|c| c.join(" "));
             assert_eq!(found.as_deref(), expected, "{name}: {argv:?}");
         }
+        // ldd asks the loader to list a program's libraries.
+        let argv = words("ld /bin/rm -rf x");
+        let listing = ["LD_TRACE_LOADED_OBJECTS=1".to_owned()];
+        assert_eq!(client(&["ld.so"], &argv, &listing), None);
+        let empty = ["LD_TRACE_LOADED_OBJECTS=".to_owned()];
+        assert!(client(&["ld.so"], &argv, &empty).is_some());
     }
 }

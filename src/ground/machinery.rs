@@ -60,6 +60,12 @@ pub const NPM_EXEC_SHELL: &str =
 /// script is the workspace's (`node test.js`), fixed before the command.
 pub const IN_WORKSPACE_SCRIPT: &str = "run by the workspace's own package script";
 
+/// ldd(1) runs the dynamic loader to check a program and list its
+/// libraries (`--verify`, `LD_TRACE_LOADED_OBJECTS=1`), which runs none of
+/// the program's code.
+pub const LDD_LOADER: &str =
+    "ldd runs the dynamic loader to list a program's libraries, which runs none of its code";
+
 /// Helpers a program starts by design with one fixed argv, whatever its
 /// words: `(parent, argv)`. Exact, so that no payload hides behind one.
 pub const FIXED_HELPERS: &[(&str, &[&str])] = &[
@@ -157,6 +163,15 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
             parent: "git",
             child: "sh",
             why: GIT_TRANSPORT,
+        });
+    }
+    if parent_name == "ldd"
+        && super::loaders::only_lists(&[child], &traced.argv, &traced.environment)
+    {
+        return Some(Machinery {
+            parent: "ldd",
+            child: "ld.so",
+            why: LDD_LOADER,
         });
     }
     if as_named && parent_name == "make" && is_make_recipe(&traced.argv) {

@@ -65,7 +65,7 @@ pub fn traced_violations(policy: &Policy, execution: &Execution) -> Vec<TracedVi
         // (`ld.so /usr/bin/rm -rf x`): judged as though exec'd, by no record.
         let names = [Some(traced.name()), traced.renamed()];
         let names: Vec<&str> = names.into_iter().flatten().collect();
-        let client = loader_client(&names, &traced.argv).map(program_text);
+        let client = loader_client(&names, &traced.argv, &traced.environment).map(program_text);
         let texts = std::iter::once((given, traced.record.is_some()))
             .chain(by_file.map(|text| (text, traced.record.is_some())))
             .chain(client.map(|text| (text, false)));

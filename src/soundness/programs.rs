@@ -225,7 +225,7 @@ pub(super) fn run_by_a_loader(o: &GroundObservation<'_>) -> bool {
             .into_iter()
             .flatten()
             .collect();
-        crate::ground::loader_client(&names, &program.argv)
+        crate::ground::loader_client(&names, &program.argv, &program.environment)
             .is_some_and(|client| crate::ground::program_text(client) == o.violation.text)
     })
 }

@@ -1,10 +1,11 @@
 //! `INV-GROUND-10`: a program is judged by the file it runs, whatever name
 //! its caller gave it in `argv[0]` (`Traced::renamed`): bash's `exec -a`,
 //! perl's `exec {PATH} NAME, …`, and a name that would make it a program's
-//! machinery.
+//! machinery; and a loader's client, which runs with no exec of its own,
+//! as though it had been exec'd.
 
 use inner_cmd_spec::invariants::{ground_violations, TracedRecord};
-use inner_cmd_spec::verdict::PermissionState::{Allow, Deny};
+use inner_cmd_spec::verdict::PermissionState::{Allow, Ask, Deny};
 
 use super::real::run_real;
 
@@ -84,4 +85,39 @@ fn inv_ground_10_a_renamed_programs_own_machinery_stays_machinery() {
         violations.iter().all(|v| !v.text.contains("receive-pack")),
         "{violations:?}"
     );
+}
+
+/// A loader runs its client in its own process: the recorder sees only
+/// the loader's exec, and the client is judged as a program no bash record
+/// started. ldd runs the same loader only to list a program's libraries
+/// (`LD_TRACE_LOADED_OBJECTS=1`, `--verify`): ldd's machinery, no client.
+#[test]
+fn inv_ground_10_a_loaders_client_is_judged_and_ldds_listing_is_not() {
+    let deny_rm = super::policy(&[("*", Allow), ("rm *", Deny)]);
+    for command in [
+        "/lib64/ld-linux-x86-64.so.2 /usr/bin/rm -rf x",
+        "/lib64/ld-linux-x86-64.so.2 --argv0 ls /usr/bin/rm -rf x",
+        "valgrind -q rm -rf x",
+    ] {
+        let execution = run_real(command);
+        let violations = ground_violations(&deny_rm, &execution);
+        assert!(
+            violations
+                .iter()
+                .any(|v| v.text.ends_with("rm -rf x") && v.text.starts_with("rm")),
+            "{command}: {violations:?}"
+        );
+    }
+    let only_ldd = super::policy(&[("*", Ask), ("ldd *", Allow)]);
+    let execution = run_real("ldd /bin/ls");
+    assert!(
+        execution
+            .programs
+            .iter()
+            .any(|p| p.name().starts_with("ld-linux") && p.machinery.is_some()),
+        "{:?}",
+        execution.programs
+    );
+    let violations = ground_violations(&only_ldd, &execution);
+    assert!(violations.is_empty(), "{violations:?}");
 }
