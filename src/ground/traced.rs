@@ -389,9 +389,31 @@ impl Traced {
     /// {"/bin/rm"} "ls", …`: `rm`); a path through a descriptor
     /// (`/proc/self/exe`) is named by [`Traced::program`]. `None` when the
     /// names agree.
+    ///
+    /// A program file the command made (a path in the sandbox's own
+    /// directories, which hold no program of the system's) that links to
+    /// another is named by the file the kernel ran: `ln -s /usr/bin/rm p
+    /// && ./p -rf x` runs rm. Not a `#!` script (its interpreter is what
+    /// the kernel ran), and not elsewhere: the system's own links (`awk`
+    /// to `gawk`, `sh` to `dash`) are the names they are run by.
     #[must_use]
     pub fn renamed(&self) -> Option<&str> {
-        renamed(&self.argv, &self.path, &self.program)
+        renamed(&self.argv, &self.path, &self.program).or_else(|| {
+            let made_here = !self.path.starts_with('/')
+                || super::paths::MASKED.iter().any(|root| {
+                    self.path
+                        .strip_prefix(root)
+                        .is_some_and(|r| r.starts_with('/'))
+                });
+            let name = basename(&self.program);
+            let given = self.argv.first().map_or("", |first| basename(first));
+            (made_here
+                && self.started_as.is_none()
+                && self.failed.is_none()
+                && !name.is_empty()
+                && name != given)
+                .then_some(name)
+        })
     }
 }
 
