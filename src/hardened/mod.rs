@@ -31,7 +31,7 @@ pub mod words;
 pub use contract::clauses::{clause_of, Clause};
 
 pub use commands::walks::Walks;
-use commands::{dewrap, effects, moved, reach, walk};
+use commands::{dewrap, effects, moved, reach, walk, written};
 use syntax::parse;
 use words::values;
 
@@ -209,6 +209,7 @@ fn judge(
     policy: &Policy,
     judgement: &walk::Judgement,
     moved_to: &[values::Word],
+    runs_written: bool,
     budget: &mut reach::Budget,
 ) -> (PermissionState, Option<String>) {
     let mut seen = Worst::new();
@@ -253,14 +254,18 @@ fn judge(
             }
         }
     }
-    // HARD-EFFECT-4: a write outside the tree that no rule names.
-    let floor = judgement.floor.or_else(|| {
-        judgement
-            .writes
-            .iter()
-            .any(|w| !effects::write_allowed(policy, w, moved_to, budget))
-            .then_some(Clause::EffectWrite)
-    });
+    // HARD-EFFECT-4: a write outside the tree that no rule names; then
+    // HARD-EFFECT-7: a file the command wrote, run.
+    let floor = judgement
+        .floor
+        .or_else(|| {
+            judgement
+                .writes
+                .iter()
+                .any(|w| !effects::write_allowed(policy, w, moved_to, budget))
+                .then_some(Clause::EffectWrite)
+        })
+        .or_else(|| runs_written.then_some(Clause::EffectRunWritten));
     match floor {
         Some(clause) if worst.0 == PermissionState::Allow => {
             (PermissionState::Ask, Some(clause.sentinel()))
@@ -297,8 +302,10 @@ fn harden(walks: &Walks, policy: &Policy, command: &str, deployed: CheckResult) 
     // HARD-VALUE-5: one search budget for the whole command.
     let mut budget = reach::Budget::default();
     let moved_to = moved::directories(command, judgements);
+    let runs_written = written::runs_written(judgements);
     for (index, judgement) in judgements.iter().enumerate() {
-        let (state, pattern) = judge(policy, judgement, &moved_to, &mut budget);
+        let runs = runs_written.get(index).copied().unwrap_or(false);
+        let (state, pattern) = judge(policy, judgement, &moved_to, runs, &mut budget);
         if worst.as_ref().is_none_or(|(w, _, _)| state > *w) {
             worst = Some((state, pattern, index));
         }

@@ -365,6 +365,22 @@ PROGRAM_ROWS = [
      "an exported `LANG` changes bash's locale too"),
     (["HARD-EFFECT-6"], RM, "LANG=C.UTF-8; echo x", "allow", "*", "KEEPS",
      "nothing outside ASCII follows: every locale reads the rest alike"),
+    # A file the command writes, then runs (HARD-EFFECT-7; each checked in
+    # the oracle's real mode, where bash runs what the file holds).
+    (["HARD-EFFECT-7"], RM, "echo 'rm -rf x' > s.sh && bash s.sh", "ask", S("HARD-EFFECT-7"), "CLOSES",
+     "the script's content is the command's own: no rule saw `rm -rf x`"),
+    (["HARD-EFFECT-7"], RM, "ln -s /bin/rm ls2 && ./ls2 -rf x", "ask", S("HARD-EFFECT-7"), "CLOSES",
+     "a link the command made runs rm under another name"),
+    (["HARD-EFFECT-7", "HARD-EFFECT-5"], RM, "cp /bin/rm x && ./x -rf y", "ask", S("HARD-EFFECT-7"), "CLOSES",
+     "a copy is a program's own write (HARD-EFFECT-5), then run by its path"),
+    (["HARD-EFFECT-7", "HARD-EFFECT-5"], RM, "tee s.sh <<< 'rm -rf x' >/dev/null; sh s.sh", "ask", S("HARD-EFFECT-7"), "CLOSES",
+     "tee's operand is a write; sh runs it"),
+    (["HARD-EFFECT-7"], RM, "printf 'x:\\n\\trm -rf y\\n' > Makefile && make", "ask", S("HARD-EFFECT-7"), "CLOSES",
+     "make reads the Makefile the command wrote"),
+    (["HARD-EFFECT-7"], RM, "./gradlew build > build.log 2>&1", "allow", "*", "KEEPS",
+     "the log is written, the wrapper script run: different files"),
+    (["HARD-EFFECT-7"], RM, "echo hi > out.txt && cat out.txt", "allow", "*", "KEEPS",
+     "reading a written file runs nothing"),
     # Class 6 of the issue (item 7): downward `cd`s read by relative rules.
     (["HARD-VALUE-6"], CLAUDE, "cd .claude && echo '{}' > settings.json", "deny", "*.claude/*", "CLOSES",
      "read from `.claude`, the value `echo {} > .claude/settings.json` meets `*.claude/*` (GHSA-66q4-vfjg-2qhh)"),

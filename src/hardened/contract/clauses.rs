@@ -64,6 +64,8 @@ pub enum Clause {
     NamelessCommand,
     /// `HARD-EFFECT-4`: a write outside the working and temporary directories.
     EffectWrite,
+    /// `HARD-EFFECT-7`: a file the command writes, run by the command.
+    EffectRunWritten,
     /// `HARD-ADMIT-2` to `HARD-ADMIT-7`: a construct outside the admitted
     /// subset, by the row of the table it fails.
     NotAdmitted(Row),
@@ -105,6 +107,7 @@ impl Clause {
             Self::EffectAssignment => "HARD-EFFECT-2",
             Self::NamelessCommand => "HARD-EFFECT-3",
             Self::EffectWrite => "HARD-EFFECT-4",
+            Self::EffectRunWritten => "HARD-EFFECT-7",
             Self::NotAdmitted(row) => row.id(),
             Self::SecondReading => "HARD-READ-1",
             Self::Roles(..) => "HARD-READ-2",
