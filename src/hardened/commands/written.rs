@@ -104,3 +104,36 @@ fn basename(path: &str) -> &str {
         .next()
         .unwrap_or(path)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::runs_written;
+    use crate::hardened::commands::walk::judgements;
+
+    /// HARD-EFFECT-7: which judgements run a file the command writes.
+    #[test]
+    fn hard_effect_7_a_written_file_run() {
+        for (command, runs) in [
+            ("echo 'rm -rf x' > s.sh && bash s.sh", true),
+            ("ln -s /bin/rm ls2 && ./ls2 -rf x", true),
+            ("cp /bin/rm x && ./x -rf y", true),
+            ("tee t.sh <<< x > /dev/null; sh t.sh", true),
+            ("printf 'x:\\n\\tls\\n' > Makefile && make", true),
+            ("echo x > out/s.py; python3 s.py", true),
+            ("bash s.sh > s.sh", true),
+            // A target only run time knows may be any file.
+            ("echo x > \"$F\"; bash s.sh", true),
+            // A loop's one known word is its value (HARD-VALUE-2).
+            ("for f in a; do echo x > \"$f\"; done; bash s.sh", false),
+            ("./gradlew build > build.log 2>&1", false),
+            ("echo hi > out.txt && cat out.txt", false),
+            ("echo x > /dev/null && ./run.sh", false),
+            ("bash s.sh", false),
+            ("cargo build && ./target/debug/app", false),
+        ] {
+            let walked = judgements(command).expect("walks");
+            let found = runs_written(&walked).into_iter().any(|r| r);
+            assert_eq!(found, runs, "{command}");
+        }
+    }
+}
