@@ -3,8 +3,8 @@
 
 use super::observation::GroundObservation;
 use super::{
-    blind_spots, classify as by, hidden, inert, misparsed, programs, redirections, respelled,
-    runners,
+    blind_spots, classify as by, environment, hidden, inert, misparsed, programs, redirections,
+    respelled, runners, started, written,
 };
 
 /// A finding and the test that recognizes its INV-GROUND instances.
@@ -49,6 +49,13 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     KnownGroundViolation {
         id: "F-45",
         applies: programs::named_by_a_known_value,
+    },
+    // A file the command wrote (the real mode's opens), then ran: before
+    // the stub mode's classifiers, which find its text in the command's
+    // (the script's content is there as data) and take it for theirs.
+    KnownGroundViolation {
+        id: "F-51",
+        applies: written::run_from_a_written_file,
     },
     // Before G-3, which would take the client for the loader's words in
     // another spelling: the loader ran it with no exec of its own.
@@ -258,7 +265,7 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     },
     KnownGroundViolation {
         id: "F-10",
-        applies: programs::renamed_by_exec,
+        applies: started::renamed_by_exec,
     },
     KnownGroundViolation {
         id: "F-14",
@@ -297,19 +304,19 @@ pub const KNOWN_GROUND_VIOLATIONS: &[KnownGroundViolation] = &[
     // (written for the stub mode's records) claimed.
     KnownGroundViolation {
         id: "F-38",
-        applies: programs::named_by_the_environment,
+        applies: environment::named_by_the_environment,
     },
     KnownGroundViolation {
         id: "F-50",
-        applies: programs::named_by_a_leading_assignment,
+        applies: environment::named_by_a_leading_assignment,
     },
     KnownGroundViolation {
         id: "F-37",
-        applies: programs::expanded_by_a_brace,
+        applies: started::expanded_by_a_brace,
     },
     KnownGroundViolation {
         id: "F-11",
-        applies: programs::program_named_otherwise,
+        applies: started::program_named_otherwise,
     },
 ];
 

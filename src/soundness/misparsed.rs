@@ -93,7 +93,19 @@ pub(super) fn without_redirections(text: &str) -> String {
 /// a line after an unquoted here-document operator: bash expands the body,
 /// the policy's parse never enters it (POL-UNIT-2).
 pub(super) fn in_a_here_document_body(o: &GroundObservation<'_>) -> bool {
-    let executed = core(&o.violation.text);
+    // A command runner's inner command (`$( su -c 'cat .env' )` runs `sh
+    // -c 'cat .env'`) is in the body by its runner's text.
+    let record = o.execution.commands.get(o.violation.index);
+    let runner = match record.map(|r| &r.origin) {
+        Some(crate::ground::Origin::WrapperInner { wrapper }) => o.execution.commands.get(*wrapper),
+        _ => None,
+    };
+    std::iter::once(core(&o.violation.text))
+        .chain(runner.map(|r| core(&r.text)))
+        .any(|executed| in_a_here_document_body_as(o, &executed))
+}
+
+fn in_a_here_document_body_as(o: &GroundObservation<'_>, executed: &str) -> bool {
     let Some(first) = o.command.lines().position(|line| {
         line.match_indices("<<").any(|(at, _)| {
             let rest = line.get(at + 2..).unwrap_or_default();

@@ -38,6 +38,7 @@
 mod blind_spots;
 mod classify;
 mod decide;
+mod environment;
 mod hidden;
 mod inert;
 mod known;
@@ -52,6 +53,8 @@ mod report;
 mod respelled;
 pub mod roles;
 mod runners;
+mod started;
+mod written;
 
 pub use decide::decide_violations;
 use decide::without_cut_off_wrappers;

@@ -43,6 +43,7 @@ pub const PROGRAM_READ_CLAUSES: &[&str] = &[
     "GEN-FAM-19",
     "GEN-FAM-20",
     "GEN-FAM-21",
+    "GEN-FAM-23",
 ];
 
 impl Source {

@@ -1,16 +1,16 @@
 //! What a program the command's words started ran on its own, or what bash
 //! lexed otherwise under a locale the command set, seen in the real mode
 //! (`INV-GROUND-10`, `INV-GROUND-12`, `INV-KNOWN-2`): F-15, F-45, F-46,
-//! F-48.
+//! F-48, and F-39's command runners and loaders.
 
 use super::observation::GroundObservation;
-use crate::ground::{assigned_names, Traced, COMMAND_RUNNERS, TRANSPARENT_WRAPPERS};
+use crate::ground::{Traced, COMMAND_RUNNERS, TRANSPARENT_WRAPPERS};
 use crate::invariants::TracedRecord;
 use crate::policy::floor::{INDIRECTION_NAMES, SHELL_NAMES};
 
 /// Interpreters whose inline program (`awk 'BEGIN { system(…) }'`, GNU
 /// `sed 'e …'`, `perl -e`, `python3 -c`, `node -e`) runs a command (F-15).
-const INTERPRETERS: &[&str] = &[
+pub(super) const INTERPRETERS: &[&str] = &[
     "awk", "gawk", "mawk", "nawk", "sed", "perl", "python", "python3", "node", "nodejs", "ruby",
     "php", "tclsh", "expect", "lua",
 ];
@@ -40,12 +40,12 @@ const KEYSTROKE_READERS: &[&str] = &[
 const BACKSLASH_LOCALES: &[&str] = &["gbk", "gb18030", "big5", "gb2312", "sjis", "shift_jis"];
 
 /// The basename of a path.
-fn base(path: &str) -> &str {
+pub(super) fn base(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
 /// The traced program the violation is, if it is one.
-fn traced<'a>(o: &GroundObservation<'a>) -> Option<&'a Traced> {
+pub(super) fn traced<'a>(o: &GroundObservation<'a>) -> Option<&'a Traced> {
     match o.violation.traced {
         Some(TracedRecord::Program(i)) => o.execution.programs.get(usize::try_from(i).ok()?),
         _ => None,
@@ -54,7 +54,7 @@ fn traced<'a>(o: &GroundObservation<'a>) -> Option<&'a Traced> {
 
 /// What an exec ran, as text: the string of a shell's `-c`, else its argv
 /// after the program, with the program's basename first.
-fn ran_text(argv: &[String]) -> String {
+pub(super) fn ran_text(argv: &[String]) -> String {
     let name = argv.first().map_or("", |a| base(a));
     if SHELL_NAMES.contains(&name) && argv.get(1).map(String::as_str) == Some("-c") {
         // git runs an editor or a pager as `sh -c 'EDITOR "$@"' …`.
@@ -70,7 +70,7 @@ fn ran_text(argv: &[String]) -> String {
 /// Whether the argument `arg` names `name` (the program that ran) or holds
 /// `ran` (what ran): the argument is the name, an option's attached value
 /// (`--script-shell=rm`, `-Irm`), an alias `!rm …`, or holds the command.
-fn names(arg: &str, name: &str, ran: &str) -> bool {
+pub(super) fn names(arg: &str, name: &str, ran: &str) -> bool {
     if name.is_empty() {
         return false;
     }
@@ -186,7 +186,11 @@ fn ancestor(o: &GroundObservation<'_>) -> Option<(u32, Vec<String>, String)> {
 
 /// The exec of process `pid` that ran `argv` (a process that exec'd in
 /// place ran several: the command's bash, then the last program of a list).
-fn exec_of<'a>(o: &GroundObservation<'a>, pid: u32, argv: &[String]) -> Option<&'a Traced> {
+pub(super) fn exec_of<'a>(
+    o: &GroundObservation<'a>,
+    pid: u32,
+    argv: &[String],
+) -> Option<&'a Traced> {
     let mut same = o.execution.programs.iter().filter(|p| p.pid == pid);
     same.clone()
         .find(|p| p.argv == argv || p.started_as.as_deref() == Some(argv))
@@ -232,7 +236,7 @@ pub(super) fn run_by_a_loader(o: &GroundObservation<'_>) -> bool {
 
 /// The program the argv ran, past a `#!` interpreter (`node /usr/bin/npm`
 /// is npm).
-fn program_name(argv: &[String]) -> &str {
+pub(super) fn program_name(argv: &[String]) -> &str {
     let first = argv.first().map_or("", |a| base(a));
     match argv.get(1) {
         Some(script)
@@ -370,125 +374,6 @@ pub(super) fn run_by_a_program_on_a_stream(o: &GroundObservation<'_>) -> bool {
             })
     }) && !ran.is_empty()
         && o.command.contains(&ran)
-}
-
-/// The variable of the environment of a program above the violation
-/// that names what ran, nearest first, and whether a leading assignment of
-/// the bash command that started that program assigned it (`LESSOPEN='|CMD
-/// %s' less FILE`) or something else did (`set -a`, `export`, `declare -x`,
-/// a `for` target: F-38).
-fn naming_variable(o: &GroundObservation<'_>) -> Option<(String, bool)> {
-    let program = traced(o)?;
-    let ran = ran_text(&program.argv);
-    let name = ran.split(' ').next().unwrap_or_default();
-    program.parents.iter().find_map(|parent| {
-        let exec = exec_of(o, parent.pid, &parent.argv)?;
-        let variable = exec.environment.iter().find_map(|entry| {
-            let (variable, value) = entry.split_once('=')?;
-            (!value.is_empty() && names(value, name, &ran)).then_some(variable)
-        })?;
-        let leading = match exec.record.and_then(|r| o.execution.commands.get(r)) {
-            Some(record) => assigned_names(&record.text).iter().any(|n| n == variable),
-            // No record says how bash started it: a leading assignment is
-            // one the command's text writes in front of a command word.
-            None => {
-                o.command.contains(&format!(" {variable}="))
-                    || o.command.starts_with(&format!("{variable}="))
-            }
-        };
-        Some((variable.to_owned(), leading))
-    })
-}
-
-/// F-38 in the real mode: what ran is named by a variable of the
-/// environment of a program above it (`export
-/// 'npm_config_script_shell=/usr/bin/git'; npm test` runs `git -c …`; `set
-/// -a; LESSOPEN='|CMD %s'; less FILE` runs `sh -c 'CMD FILE'`), which no
-/// leading assignment of that program's command set.
-pub(super) fn named_by_the_environment(o: &GroundObservation<'_>) -> bool {
-    naming_variable(o).is_some_and(|(_, leading)| !leading)
-}
-
-/// F-50: what ran is named by a variable of the environment of a program
-/// above it that a leading assignment of that program's own command set
-/// (`LESSOPEN='|CMD %s' less FILE`, `GIT_SSH_COMMAND=CMD git fetch …`): the
-/// matcher judges the command without its leading assignments.
-pub(super) fn named_by_a_leading_assignment(o: &GroundObservation<'_>) -> bool {
-    naming_variable(o).is_some_and(|(_, leading)| leading)
-}
-
-/// What bash started directly, by its words after expansion, whose record
-/// (the words as written) the policy allows: the bash command's text and
-/// the program's argv, when every process above it is a shell.
-fn expanded_words<'a>(o: &GroundObservation<'a>) -> Option<(&'a str, &'a Traced)> {
-    let program = traced(o)?;
-    let direct = program
-        .parents
-        .iter()
-        .all(|p| SHELL_NAMES.contains(&p.argv.first().map_or("", |a| base(a))));
-    if !direct
-        || program
-            .replaced
-            .as_ref()
-            .is_some_and(|r| !SHELL_NAMES.contains(&r.first().map_or("", |a| base(a))))
-    {
-        return None;
-    }
-    // A failed exec has no record of its own: bash's command that names
-    // the program as it tried it, or by a spelling bash expanded (`~+/…`)
-    // with the same basename and the same arguments, is.
-    let record = program.record.or_else(|| {
-        let tried = program.argv.first().map_or("", String::as_str);
-        o.execution.commands.iter().position(|c| {
-            let mut words = c.text.split([' ', '\t']).filter(|w| !w.is_empty());
-            let first = words.next().unwrap_or_default();
-            first == tried
-                || (base(first) == base(tried)
-                    && words.eq(program.argv.iter().skip(1).map(String::as_str)))
-        })
-    })?;
-    let text = o.execution.commands.get(record)?.text.as_str();
-    (o.policy.advisory(text).state == crate::verdict::PermissionState::Allow)
-        .then_some((text, program))
-}
-
-/// F-37 in the real mode: bash started, by a brace expansion of the words
-/// as written (`rm {-rf,} x`), a program the policy refuses.
-pub(super) fn expanded_by_a_brace(o: &GroundObservation<'_>) -> bool {
-    expanded_words(o).is_some_and(|(text, _)| text.contains('{') && text.contains(','))
-}
-
-/// F-10 in the real mode: bash's `exec -a NAME` started the program under
-/// a name that is not its file's (`exec -a x git push`), and the policy
-/// judged the builtin's text, which a rule allows; the program, judged by
-/// its file, is refused.
-pub(super) fn renamed_by_exec(o: &GroundObservation<'_>) -> bool {
-    traced(o).is_some_and(|program| {
-        program.renamed().is_some()
-            && program
-                .record
-                .and_then(|r| o.execution.commands.get(r))
-                .is_some_and(|record| {
-                    // `exec`, then its options up to the program: `-a`
-                    // alone or in a cluster (`-la x`, `-c -a x`).
-                    let mut words = record.text.split_whitespace();
-                    words.next() == Some("exec")
-                        && words
-                            .take_while(|w| w.starts_with('-'))
-                            .any(|w| w.contains('a'))
-                })
-    })
-}
-
-/// F-11 in the real mode: bash started a program whose name is written
-/// otherwise (`/usr/bin/../bin/cargo publish`), which the policy refuses
-/// by its name.
-pub(super) fn program_named_otherwise(o: &GroundObservation<'_>) -> bool {
-    expanded_words(o).is_some_and(|(text, program)| {
-        let written = text.split([' ', '\t']).next().unwrap_or_default();
-        let started = program.argv.first().map_or("", |a| base(a));
-        written != started && base(written) == started
-    })
 }
 
 #[cfg(test)]

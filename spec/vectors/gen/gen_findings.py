@@ -294,6 +294,10 @@ REDIRECTION_WITNESSES = [
     # the variable less reads as a command is no part of what is matched.
     ("F-50", ["POL-UNIT-4"], DENY_RM, "LESSOPEN='|rm -rf x %s' less README.md", [U("less README.md")], "allow"),
     ("F-50", ["POL-UNIT-4"], DENY_RM, "GIT_SSH_COMMAND='rm -rf x' git fetch ssh://h/r", [U("git fetch ssh://h/r")], "allow"),
+    # The script's content is an argument of `echo`; the link's name is
+    # the unit's command word.
+    ("F-51", ["POL-CHECK-2"], DENY_RM, "echo 'rm -rf x' > s.sh && bash s.sh", [U("echo 'rm -rf x'"), U("bash s.sh")], "allow"),
+    ("F-51", ["POL-CHECK-2"], DENY_RM, "ln -s /usr/bin/rm p && ./p -rf x", [U("ln -s /usr/bin/rm p"), U("./p -rf x")], "allow"),
 ]
 
 

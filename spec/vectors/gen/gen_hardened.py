@@ -165,6 +165,8 @@ ROWS += [
      "where no rule denies a command in it, the ERROR node's parse error asks"),
     ("F-50", ["HARD-EFFECT-2"], DENY_RM, "LESSOPEN='|rm -rf x %s' less README.md", "ask", S("HARD-EFFECT-2"),
      "LESSOPEN is no inert name: a leading assignment of it is live"),
+    ("F-51", ["HARD-EFFECT-7"], DENY_RM, "echo 'rm -rf x' > s.sh && bash s.sh", "ask", S("HARD-EFFECT-7"),
+     "bash runs a file the command writes"),
 ]
 
 # The closed world (SPEC.md §12.11): gen_hardened_closed.py.

@@ -14,9 +14,12 @@ use super::real::real_oracle;
 /// Whether a traced exec, or an attempt, started the program `name`.
 fn started(execution: &Execution, name: &str) -> bool {
     execution.programs.iter().any(|p| {
-        p.argv
-            .first()
-            .is_some_and(|a| a.rsplit('/').next() == Some(name))
+        // By the name it was given, or by the file it runs (a link the
+        // command made, `./p` to rm: `Traced::renamed`).
+        p.renamed() == Some(name)
+            || p.argv
+                .first()
+                .is_some_and(|a| a.rsplit('/').next() == Some(name))
     })
 }
 
@@ -51,7 +54,7 @@ fn misses(commands: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// GEN-FAM-13 (GEN-FAM-18, GEN-FAM-19, GEN-FAM-20, GEN-FAM-21): every form
+/// GEN-FAM-13 (GEN-FAM-18 to GEN-FAM-21, GEN-FAM-23): every form
 /// of the families of reach *real* but the option table's, in the first
 /// placement (beside the base), runs the payload's program in the real
 /// mode; awk's and sed's too (reach *arguments* in the stub mode).
@@ -158,6 +161,16 @@ fn inv_known_2_real_mode_witnesses_are_claimed_by_their_findings() {
         ("F-10", "exec -a ls rm -rf x"),
         ("F-49", "( rm -rf x ) {fd}>out"),
         ("F-6", "x=$(rm -rf 'x')"),
+        // A file the command wrote or linked, then ran.
+        ("F-51", "echo 'rm -rf x' > s.sh && bash s.sh"),
+        (
+            "F-51",
+            "printf '#!/bin/sh\nrm -rf x\n' > s.sh && chmod +x s.sh && ./s.sh",
+        ),
+        ("F-51", "echo 'rm -rf x' > s.sh && chmod +x s.sh && ./s.sh"),
+        ("F-51", "printf 'x:\n\trm -rf y\n' > Makefile && make"),
+        ("F-51", "ln -s /usr/bin/rm p && ./p -rf x"),
+        ("F-51", "tee t.sh <<< 'rm -rf x' > /dev/null; sh t.sh"),
     ];
     let rules = [("*", Allow), ("rm *", Deny)];
     let narrow = [("*", Allow), ("rm -rf *", Deny)];

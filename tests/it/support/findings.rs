@@ -268,6 +268,16 @@ pub const FINDINGS: &[Finding] = &[
         "GIT_SSH_COMMAND='rm -rf x' git fetch ssh://h/r",
         "git fetch ssh://h/r",
     ),
+    allowed(
+        "F-51",
+        "echo 'rm -rf x' > s.sh && bash s.sh",
+        "echo 'rm -rf x'",
+    ),
+    allowed(
+        "F-51",
+        "ln -s /usr/bin/rm p && ./p -rf x",
+        "ln -s /usr/bin/rm p",
+    ),
 ];
 
 /// F-40: allowed by `*` under a `*/.ssh/*` deny, triggered by the first unit.
@@ -330,6 +340,7 @@ pub const CLAUSES: &[(&str, &[&str])] = &[
     ("F-48", &["POL-UNIT-7"]),
     ("F-49", &["POL-UNIT-7"]),
     ("F-50", &["POL-UNIT-4"]),
+    ("F-51", &["POL-CHECK-2"]),
 ];
 
 /// The clauses finding `id` follows.

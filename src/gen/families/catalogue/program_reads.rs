@@ -1,4 +1,4 @@
-//! What programs read (`GEN-FAM-17` to `GEN-FAM-21`): options and settings
+//! What programs read (`GEN-FAM-17` to `GEN-FAM-21`, `GEN-FAM-23`): options and settings
 //! that name a program, values that carry an option or a glob into a
 //! program's words, the working directory a command made, awk and sed
 //! programs written to mislead a reader of their grammar, and a locale
@@ -150,4 +150,15 @@ pub(super) const PROGRAM_READS: &[Family] = &[
           "LANG=«LOCALE» LC_ALL=«LOCALE»\necho «MB»\\; «P»",
           "LC_ALL=«LOCALE»\necho «MB»\\\n«P»",
           "declare -x LC_ALL=«LOCALE»\necho «MB»\\|«P»"]),
+    family("written-then-run", "a file the command writes, copies or links, then runs: a script a shell or make reads, a file run by its path with or without a `#!` line, a link to another program", "GEN-FAM-23", "3.6 Redirections; coreutils ln(1); make(1)", Lines, Real,
+        &["echo «q:P» > s.sh && bash s.sh",
+          "printf '%s\\n' «q:P» > run.sh; sh run.sh",
+          "cat > s.sh <<'EOF'\n«P»\nEOF\nbash s.sh",
+          "tee t.sh <<< «q:P» > /dev/null; sh t.sh",
+          "printf '#!/bin/sh\\n%s\\n' «q:P» > s.sh && chmod +x s.sh && ./s.sh",
+          "echo «q:P» > s.sh; chmod +x s.sh; ./s.sh",
+          "printf 'all:\\n\\t%s\\n' «q:P» > Makefile && make -s",
+          "ln -s /usr/bin/«N» p && ./p «A»",
+          "ln -sf /usr/bin/«N» ./q; ./q «A»",
+          "echo «q:P» | tee -a x.sh > /dev/null && bash x.sh"]),
 ];
