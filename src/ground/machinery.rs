@@ -60,6 +60,11 @@ pub const NPM_EXEC_SHELL: &str =
 /// script is the workspace's (`node test.js`), fixed before the command.
 pub const IN_WORKSPACE_SCRIPT: &str = "run by the workspace's own package script";
 
+/// git runs an `ssh://` remote's side through ssh (and probes ssh with
+/// `-G`): its transport, whose words only the URL's host and path fill.
+pub const GIT_SSH_TRANSPORT: &str =
+    "git runs an ssh:// remote's git-upload-pack or git-receive-pack through ssh";
+
 /// ldd(1) runs the dynamic loader to check a program and list its
 /// libraries (`--verify`, `LD_TRACE_LOADED_OBJECTS=1`), which runs none of
 /// the program's code.
@@ -158,6 +163,13 @@ pub(super) fn why(traced: &Traced, previous: Option<&Traced>) -> Option<Machiner
     // The helpers of a fixed argv are machinery only when that argv's first
     // word names the file that ran.
     let as_named = traced.renamed().is_none();
+    if as_named && parent_name == "git" && is_git_ssh_transport(&traced.argv) {
+        return Some(Machinery {
+            parent: "git",
+            child: "ssh",
+            why: GIT_SSH_TRANSPORT,
+        });
+    }
     if as_named && parent_name == "git" && is_git_transport(&traced.argv) {
         return Some(Machinery {
             parent: "git",
@@ -349,6 +361,57 @@ fn is_git_transport(argv: &[String]) -> bool {
         .any(|side| script.starts_with(side))
 }
 
+/// `ssh [-o SendEnv=GIT_PROTOCOL] [-p PORT] [-4|-6] HOST 'git-upload-pack
+/// …'` (or receive-pack, upload-archive), as git runs an `ssh://` remote's
+/// side, and `ssh -G HOST`, its probe of which ssh it has; nothing else.
+fn is_git_ssh_transport(argv: &[String]) -> bool {
+    if argv.first().is_none_or(|ssh| basename(ssh) != "ssh") {
+        return false;
+    }
+    let mut words = argv.iter().skip(1).map(String::as_str).peekable();
+    let mut probe = false;
+    while let Some(word) = words.peek().copied() {
+        match word {
+            "-o" => {
+                words.next();
+                if words.next() != Some("SendEnv=GIT_PROTOCOL") {
+                    return false;
+                }
+            }
+            "-p" => {
+                words.next();
+                if !words.next().is_some_and(|port| {
+                    !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit())
+                }) {
+                    return false;
+                }
+            }
+            "-4" | "-6" => {
+                words.next();
+            }
+            "-G" => {
+                words.next();
+                probe = true;
+            }
+            _ => break,
+        }
+    }
+    let host = words.next();
+    let side = words.next();
+    let host_ok = host.is_some_and(|h| !h.is_empty() && !h.starts_with('-'));
+    let sides = [
+        "git-receive-pack '",
+        "git-upload-pack '",
+        "git-upload-archive '",
+    ];
+    host_ok
+        && words.next().is_none()
+        && match side {
+            None => probe,
+            Some(side) => !probe && sides.iter().any(|s| side.starts_with(s)),
+        }
+}
+
 /// A recipe of the workspace's Makefile, as make runs it: its words, or
 /// `/bin/sh -c RECIPE`.
 fn is_make_recipe(argv: &[String]) -> bool {
@@ -358,4 +421,39 @@ fn is_make_recipe(argv: &[String]) -> bool {
         let shell = matches!(argv, [sh, c, r] if basename(sh) == "sh" && c == "-c" && r == recipe);
         direct || shell
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_git_ssh_transport;
+
+    /// INV-GROUND-10: git's ssh transport is machinery in exactly git's
+    /// shapes; any other option, a second command word or a host that is
+    /// an option is not.
+    #[test]
+    fn inv_ground_10_git_ssh_transport_shapes() {
+        let side = "git-upload-pack '/r'";
+        let cases: [(&[&str], bool); 10] = [
+            (
+                &["/usr/bin/ssh", "-o", "SendEnv=GIT_PROTOCOL", "h", side],
+                true,
+            ),
+            (
+                &["ssh", "-p", "2222", "-4", "h", "git-receive-pack '/r'"],
+                true,
+            ),
+            (&["ssh", "-G", "h"], true),
+            (&["ssh", "-o", "ProxyCommand=x", "h", side], false),
+            (&["ssh", "-oSendEnv=GIT_PROTOCOL", "h", side], false),
+            (&["ssh", "h", "rm -rf x"], false),
+            (&["ssh", "h", side, "x"], false),
+            (&["ssh", "-G", "h", side], false),
+            (&["ssh", "-lroot", "h", side], false),
+            (&["rm", "-o", "SendEnv=GIT_PROTOCOL", "h", side], false),
+        ];
+        for (words, transport) in cases {
+            let argv: Vec<String> = words.iter().map(|w| (*w).to_owned()).collect();
+            assert_eq!(is_git_ssh_transport(&argv), transport, "{words:?}");
+        }
+    }
 }
