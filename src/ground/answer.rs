@@ -220,13 +220,26 @@ fn attribute(execution: &mut Execution, ids: &[String]) {
     }
     let mut inner_entries = Vec::new();
     for (index, id) in ids.iter().enumerate() {
-        let Some(first) = execution
+        let by_id = execution
             .programs
             .iter()
             .skip(1)
             .position(|p| p.failed.is_none() && p.command_id() == Some(id.as_str()))
-            .map(|i| i + 1)
-        else {
+            .map(|i| i + 1);
+        // No exec of it succeeded: its attempt (a failed exec carries no
+        // environment, so no id) is the one its bash, or a child of that
+        // bash, made with words the command can have started.
+        let attempt = || {
+            let record = execution.commands.get(index)?;
+            let bash = record.pid;
+            execution.programs.iter().skip(1).position(|p| {
+                p.failed.is_some()
+                    && p.record.is_none()
+                    && (p.pid == bash || p.parents.first().is_some_and(|up| up.pid == bash))
+                    && super::words::names_program(&record.text, &p.argv)
+            })
+        };
+        let Some(first) = by_id.or_else(|| attempt().map(|i| i + 1)) else {
             continue;
         };
         let (argv, program, pid, through_inner) = match execution.programs.get(first) {

@@ -63,6 +63,12 @@ pub(super) fn not_a_program(o: &GroundObservation<'_>) -> bool {
 /// (`echo "$(timeout 240 git status)"` as `echo "$(git status)"`), and a
 /// rule written for one spelling does not match the other.
 pub(super) fn judged_in_another_spelling(o: &GroundObservation<'_>) -> bool {
+    // A rule that denies what ran, in the spelling it ran in, was written
+    // to stop it: the other spelling let it through (F-11, F-36), which is
+    // no blind spot of the check.
+    if o.violation.check.state == PermissionState::Deny {
+        return false;
+    }
     let executed = squeeze(&o.violation.text);
     let mut spellings = vec![executed.clone()];
     if let Some(details) = &o.outcome.details {

@@ -44,8 +44,11 @@ pub(super) fn words_spelled_differently(o: &GroundObservation<'_>) -> bool {
     !read.is_empty()
         && judged_units(o).iter().any(|unit| {
             let unit_read = read_as_bash(&unit.text);
+            // As written, blanks aside (a line continuation is a spelling,
+            // so not joined here).
+            let written = unit.text.split_whitespace().collect::<Vec<_>>().join(" ");
             unit.text.contains(['\'', '"', '\\'])
-                && unit_read != squeeze(&unit.text)
+                && unit_read != written
                 && !unit_read.is_empty()
                 && read.contains(&unit_read)
                 && o.policy.advisory(&unit_read).state != PermissionState::Allow
