@@ -34,6 +34,15 @@ fn inside_unit_starting_with(o: &GroundObservation<'_>, openers: &[&str]) -> boo
     let trimmed_away = (crate::ecma::trim(o.command).len() < o.command.len())
         .then(|| squeeze(crate::ecma::trim(&executed)))
         .filter(|trimmed| !trimmed.is_empty() && *trimmed != executed);
+    // A program judged by its argv after expansion (`cat .env` from `for f
+    // in .en[v]; do cat "$f"; done`): bash's record of the command that
+    // started it is its text as written.
+    let recorded = o
+        .violation
+        .traced
+        .and_then(|_| o.execution.commands.get(o.violation.index))
+        .map(|record| squeeze(&record.text))
+        .filter(|text| !text.is_empty() && *text != executed);
     judged_units(o).iter().any(|unit| {
         let text = squeeze(&unit.text);
         let opens = openers.iter().any(|opener| {
@@ -53,6 +62,7 @@ fn inside_unit_starting_with(o: &GroundObservation<'_>, openers: &[&str]) -> boo
                 || trimmed_away
                     .as_ref()
                     .is_some_and(|trimmed| text.contains(trimmed))
+                || recorded.as_ref().is_some_and(|r| text.contains(r))
                 || misparsed::runs_in(o, &unit.text))
     })
 }
