@@ -365,6 +365,18 @@ PROGRAM_ROWS = [
      "an exported `LANG` changes bash's locale too"),
     (["HARD-EFFECT-6"], RM, "LANG=C.UTF-8; echo x", "allow", "*", "KEEPS",
      "nothing outside ASCII follows: every locale reads the rest alike"),
+    # Found by hand probing program families: a subcommand that runs a
+    # command, a shim whose operands are one, options that load code.
+    (["HARD-RUN-6", "HARD-RUN-4"], RM, "tox exec -e py -- rm -rf x", "ask", S("HARD-RUN-4"), "CLOSES",
+     "tox 4's `exec` runs the command after `--`; an option before it makes the reading unsure"),
+    (["HARD-RUN-4"], RM, "corepack pnpm exec rm -rf x", "deny", "rm *", "CLOSES",
+     "corepack runs the package manager its operands name; pnpm's `exec` runs rm"),
+    (["HARD-RUN-6"], RM, "openssl req -engine ./x.so -new", "ask", S("HARD-RUN-6"), "CLOSES",
+     "`-engine` loads a shared object's code"),
+    (["HARD-RUN-6"], RM, "openssl engine -t ./x.so", "ask", S("HARD-RUN-6"), "CLOSES",
+     "the `engine` subcommand loads the engine it names"),
+    (["HARD-RUN-6"], RM, "openssl x509 -in c.pem -noout -text", "allow", "*", "KEEPS",
+     "reading a certificate loads nothing"),
     # A file the command writes, then runs (HARD-EFFECT-7; each checked in
     # the oracle's real mode, where bash runs what the file holds).
     (["HARD-EFFECT-7"], RM, "echo 'rm -rf x' > s.sh && bash s.sh", "ask", S("HARD-EFFECT-7"), "CLOSES",

@@ -46,4 +46,7 @@ pub const ROWS: &[Program] = &[
     runner!("plenv", "`--help`; version not recorded", ["exec"]),
     runner!("phpenv", "`--help`; version not recorded", ["exec"]),
     runner!("luaenv", "`--help`; version not recorded", ["exec"]),
+    // tox 4: `tox exec -e ENV -- CMD` runs a command in an environment
+    // (its options before `--` make the reading ask).
+    runner!("tox", "`tox --help`, tox 4 documentation", ["exec"]),
 ];

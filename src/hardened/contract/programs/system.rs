@@ -171,4 +171,28 @@ pub const ROWS: &[Program] = &[
         })],
         ..Program::NONE
     },
+    // Options that load a shared object's code (an engine, a provider),
+    // and the `engine` subcommand, which loads the engine it names.
+    Program {
+        name: "openssl",
+        source: "manual pages openssl(1), openssl-engine(1), openssl-req(1); OpenSSL 3.0.19",
+        runs: &[
+            Runs::Options(CommandOptions {
+                prefixes: &[
+                    "-engine",
+                    "-keygen_engine",
+                    "-ssl_client_engine",
+                    "-provider",
+                    "-provider-path",
+                ],
+                ..CommandOptions::NONE
+            }),
+            Runs::Options(CommandOptions {
+                subcommand: Some("engine"),
+                always: true,
+                ..CommandOptions::NONE
+            }),
+        ],
+        ..Program::NONE
+    },
 ];

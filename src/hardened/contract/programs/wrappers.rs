@@ -487,6 +487,14 @@ pub const ROWS: &[Program] = &[
         })],
         ..Program::NONE
     },
+    // `corepack PM[@VERSION] ARGS…` runs the package manager with ARGS
+    // (`corepack pnpm exec rm -rf x`): its operands are a command.
+    Program {
+        name: "corepack",
+        source: "`corepack --help`, corepack 0.x (Node 20)",
+        runs: &[Runs::Command(Grammar { ..Grammar::NONE })],
+        ..Program::NONE
+    },
     Program {
         name: "busybox",
         source: "`--help` on Debian 12; version not recorded",
