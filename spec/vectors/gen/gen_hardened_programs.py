@@ -377,6 +377,19 @@ PROGRAM_ROWS = [
      "the `engine` subcommand loads the engine it names"),
     (["HARD-RUN-6"], RM, "openssl x509 -in c.pem -noout -text", "allow", "*", "KEEPS",
      "reading a certificate loads nothing"),
+    # Programs' own writes found by hand the same way (HARD-EFFECT-5).
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "git checkout-index -a --prefix=.git/hooks/", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "checkout-index writes the index's files under the prefix: hooks"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "uniq f .git/config", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "uniq's second operand is its output"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "csplit -f .git/hooks/x f 1", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "csplit writes its pieces under the prefix"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "shuf -o .git/config f", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "shuf's `-o` writes its output"),
+    (["HARD-EFFECT-5", "HARD-EFFECT-4"], RM, "git init --separate-git-dir=.git/hooks/x y", "ask", S("HARD-EFFECT-4"), "CLOSES",
+     "the repository is written where `--separate-git-dir` says"),
+    (["HARD-EFFECT-5"], RM, "split -l 100 big.txt part-", "allow", "*", "KEEPS",
+     "pieces in the tree are the rules' to decide"),
     # A file the command writes, then runs (HARD-EFFECT-7; each checked in
     # the oracle's real mode, where bash runs what the file holds).
     (["HARD-EFFECT-7"], RM, "echo 'rm -rf x' > s.sh && bash s.sh", "ask", S("HARD-EFFECT-7"), "CLOSES",

@@ -3,8 +3,7 @@
 //! `git log --output=.git/config` writes what `git log > .git/config`
 //! writes: the program opens the file, not bash, but the effect is the
 //! same, so HARD-EFFECT-4 judges it like a redirection `>` to the same
-//! target. Copying and moving (`cp`, `mv`, `install`) are left to the
-//! rules: their destinations are their purpose.
+//! target. Copying, moving and linking are writes like any other.
 
 /// Where a program's write target stands among its words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,4 +263,66 @@ pub const DD_OF: ProgramWrite = ProgramWrite {
     subcommands: &[],
     target: Target::Assignment("of="),
     source: "dd --help, coreutils 9.1",
+};
+
+/// An output option: `-o`, `--output` (any abbreviation).
+pub const OUTPUT_OPTION: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-o", "--output"],
+        cluster: true,
+        abbreviates: true,
+    },
+    source: "shuf --help, coreutils 9.1; iconv --help, glibc 2.36",
+};
+
+/// An output operand after the input: `uniq [INPUT [OUTPUT]]`, `xxd
+/// [INFILE [OUTFILE]]`, `split [FILE [PREFIX]]`; read as the last
+/// operand, so a lone input counts too (the safe side).
+pub const OUTPUT_OPERAND: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::LastOperand,
+    source: "uniq --help, split --help, coreutils 9.1; xxd(1), vim 9.0",
+};
+
+/// `csplit -f PREFIX`, `--prefix=PREFIX`.
+pub const CSPLIT_PREFIX: ProgramWrite = ProgramWrite {
+    subcommands: &[],
+    target: Target::Option {
+        spellings: &["-f", "--prefix"],
+        cluster: true,
+        abbreviates: true,
+    },
+    source: "csplit --help, coreutils 9.1",
+};
+
+/// `git checkout-index --prefix=DIR/` writes the index's files there.
+pub const GIT_CHECKOUT_PREFIX: ProgramWrite = ProgramWrite {
+    subcommands: &["checkout-index"],
+    target: Target::Option {
+        spellings: &["--prefix"],
+        cluster: false,
+        abbreviates: true,
+    },
+    source: "git-checkout-index(1), git 2.39",
+};
+
+/// `git worktree add PATH`, `git init [DIR]`: the directories they make
+/// (every operand, `add` itself in the tree).
+pub const GIT_NEW_DIRECTORY: ProgramWrite = ProgramWrite {
+    subcommands: &["worktree", "init"],
+    target: Target::Operands,
+    source: "git-worktree(1), git-init(1), git 2.39",
+};
+
+/// `--separate-git-dir=DIR` of `git init` and `git clone`: the repository
+/// is written there.
+pub const GIT_SEPARATE_DIR: ProgramWrite = ProgramWrite {
+    subcommands: &["init", "clone"],
+    target: Target::Option {
+        spellings: &["--separate-git-dir"],
+        cluster: false,
+        abbreviates: true,
+    },
+    source: "git-init(1), git-clone(1), git 2.39",
 };

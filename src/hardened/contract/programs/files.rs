@@ -111,6 +111,7 @@ pub const ROWS: &[Program] = &[
                 "version",
             ],
         }),
+        writes: &[writes::OUTPUT_OPERAND],
         ..Program::NONE
     },
     Program {
@@ -359,6 +360,41 @@ pub const ROWS: &[Program] = &[
             long: &["files0-from"],
             ..CommandOptions::NONE
         })],
+        ..Program::NONE
+    },
+    // Text tools whose own writes are their output option or operand
+    // (HARD-EFFECT-5).
+    Program {
+        name: "csplit",
+        source: "`csplit --help`, coreutils 9.1",
+        g_prefixed: true,
+        writes: &[writes::CSPLIT_PREFIX],
+        ..Program::NONE
+    },
+    Program {
+        name: "shuf",
+        source: "`shuf --help`, coreutils 9.1",
+        g_prefixed: true,
+        writes: &[writes::OUTPUT_OPTION],
+        ..Program::NONE
+    },
+    Program {
+        name: "uniq",
+        source: "`uniq --help`, coreutils 9.1",
+        g_prefixed: true,
+        writes: &[writes::OUTPUT_OPERAND],
+        ..Program::NONE
+    },
+    Program {
+        name: "iconv",
+        source: "`iconv --help`, glibc 2.36",
+        writes: &[writes::OUTPUT_OPTION],
+        ..Program::NONE
+    },
+    Program {
+        name: "xxd",
+        source: "manual page xxd(1), vim 9.0",
+        writes: &[writes::OUTPUT_OPERAND],
         ..Program::NONE
     },
 ];

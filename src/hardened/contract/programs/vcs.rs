@@ -258,6 +258,9 @@ pub const ROWS: &[Program] = &[
             writes::GIT_OUTPUT,
             writes::GIT_OUTPUT_SHORT,
             writes::CLONE_DIRECTORY,
+            writes::GIT_CHECKOUT_PREFIX,
+            writes::GIT_NEW_DIRECTORY,
+            writes::GIT_SEPARATE_DIR,
         ],
         quirks: &[Quirk::GlobalOptions, Quirk::BisectRun, Quirk::ExtTransport],
         ..Program::NONE
