@@ -103,15 +103,22 @@ pub(super) fn judged_in_another_spelling(o: &GroundObservation<'_>) -> bool {
 /// unit `cat 'a b' \ <<` judged, and the stub of `cat` given `cat`, `a b`
 /// and a blank, which the checker writes `cat 'a b' ' '`.
 pub(super) fn same_argv(o: &GroundObservation<'_>, words: &[String]) -> bool {
-    let Some(argv) = o
+    // The record's argv; in the real mode, a traced program with no record
+    // (a wrapper's inner program whose record was not attributed) by its
+    // own argv.
+    let recorded = o
         .execution
         .commands
         .get(o.violation.index)
-        .and_then(|c| c.argv.as_deref())
-    else {
-        return false;
+        .and_then(|c| c.argv.as_deref());
+    let traced = match o.violation.traced {
+        Some(crate::invariants::TracedRecord::Program(i)) => usize::try_from(i)
+            .ok()
+            .and_then(|i| o.execution.programs.get(i))
+            .map(|p| p.argv.as_slice()),
+        _ => None,
     };
-    argv_is(argv, words)
+    recorded.or(traced).is_some_and(|argv| argv_is(argv, words))
 }
 
 /// Whether `argv` is a program started with exactly `words`: its name as a
