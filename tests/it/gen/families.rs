@@ -225,6 +225,8 @@ reach_tests! {
     reach_awk_program => "awk-program",
     reach_sed_program => "sed-program",
     reach_locale_lexing => "locale-lexing",
+    // GEN-FAM-23: a file the command writes, then runs.
+    reach_written_then_run => "written-then-run",
 }
 
 /// GEN-FAM-17: the options drawn are the snapshot's own: every program of
@@ -299,7 +301,7 @@ fn gen_fam_17_options_come_from_the_programs_help() {
     }
 }
 
-/// GEN-FAM-17, GEN-FAM-18, GEN-FAM-19, GEN-FAM-20, GEN-FAM-21: `inner-cmd
+/// GEN-FAM-17 to GEN-FAM-21, GEN-FAM-23: `inner-cmd
 /// gen` draws each family of what programs read, with the construct the
 /// clause names.
 #[test]
@@ -314,6 +316,10 @@ fn gen_fam_17_to_21_gen_draws_each_program_read_family() {
         (
             "locale-lexing",
             &["zh_CN.GBK", "zh_CN.GB18030", "zh_TW.BIG5", "\\;"],
+        ),
+        (
+            "written-then-run",
+            &["> s.sh", "bash s.sh", "Makefile", "ln -s", "./s.sh", "tee "],
         ),
     ];
     for (name, needles) in expect {
