@@ -301,7 +301,7 @@ fn gen_fam_17_options_come_from_the_programs_help() {
     }
 }
 
-/// GEN-FAM-17 to GEN-FAM-21, GEN-FAM-23: `inner-cmd
+/// GEN-FAM-17, GEN-FAM-18, GEN-FAM-19, GEN-FAM-20, GEN-FAM-21, GEN-FAM-23: `inner-cmd
 /// gen` draws each family of what programs read, with the construct the
 /// clause names.
 #[test]

@@ -54,7 +54,7 @@ fn misses(commands: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// GEN-FAM-13 (GEN-FAM-18 to GEN-FAM-21, GEN-FAM-23): every form
+/// GEN-FAM-13 (GEN-FAM-18, GEN-FAM-19, GEN-FAM-20, GEN-FAM-21, GEN-FAM-23): every form
 /// of the families of reach *real* but the option table's, in the first
 /// placement (beside the base), runs the payload's program in the real
 /// mode; awk's and sed's too (reach *arguments* in the stub mode).
