@@ -399,12 +399,7 @@ impl Traced {
     #[must_use]
     pub fn renamed(&self) -> Option<&str> {
         renamed(&self.argv, &self.path, &self.program).or_else(|| {
-            let made_here = !self.path.starts_with('/')
-                || super::paths::MASKED.iter().any(|root| {
-                    self.path
-                        .strip_prefix(root)
-                        .is_some_and(|r| r.starts_with('/'))
-                });
+            let made_here = self.in_the_sandbox();
             let name = basename(&self.program);
             let given = self.argv.first().map_or("", |first| basename(first));
             (made_here
@@ -414,6 +409,32 @@ impl Traced {
                 && name != given)
                 .then_some(name)
         })
+    }
+}
+
+impl Traced {
+    /// Whether the path it was exec'd by lies in the sandbox's own
+    /// directories (relative, or under one the sandbox replaces), where no
+    /// program of the system's is: a file the command made.
+    #[must_use]
+    pub fn in_the_sandbox(&self) -> bool {
+        !self.path.starts_with('/')
+            || super::paths::MASKED.iter().any(|root| {
+                self.path
+                    .strip_prefix(root)
+                    .is_some_and(|r| r.starts_with('/'))
+            })
+    }
+
+    /// The client it runs with no exec of its own, if it is a loader
+    /// (`loaders.rs`), by either of its names.
+    #[must_use]
+    pub fn loader_client(&self) -> Option<&[String]> {
+        let names: Vec<&str> = [Some(self.name()), self.renamed()]
+            .into_iter()
+            .flatten()
+            .collect();
+        super::loaders::client(&names, &self.argv, &self.environment)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::ground::{loader_client, program_text, quote_words, Execution, Traced};
+use crate::ground::{program_text, quote_words, Execution, Traced};
 use crate::policy::{CheckResult, Policy};
 use crate::verdict::PermissionState;
 
@@ -63,9 +63,7 @@ pub fn traced_violations(policy: &Policy, execution: &Execution) -> Vec<TracedVi
         let by_file = traced.renamed().map(|_| program_text(&by_its_file(traced)));
         // A loader's client ran in its process with no exec of its own
         // (`ld.so /usr/bin/rm -rf x`): judged as though exec'd, by no record.
-        let names = [Some(traced.name()), traced.renamed()];
-        let names: Vec<&str> = names.into_iter().flatten().collect();
-        let client = loader_client(&names, &traced.argv, &traced.environment).map(program_text);
+        let client = traced.loader_client().map(program_text);
         let texts = std::iter::once((given, traced.record.is_some()))
             .chain(by_file.map(|text| (text, traced.record.is_some())))
             .chain(client.map(|text| (text, false)));

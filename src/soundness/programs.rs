@@ -225,11 +225,8 @@ pub(super) fn run_by_a_real_command_runner(o: &GroundObservation<'_>) -> bool {
 /// the command its arguments name, as a command runner does.
 pub(super) fn run_by_a_loader(o: &GroundObservation<'_>) -> bool {
     traced(o).is_some_and(|program| {
-        let names: Vec<&str> = [Some(program.name()), program.renamed()]
-            .into_iter()
-            .flatten()
-            .collect();
-        crate::ground::loader_client(&names, &program.argv, &program.environment)
+        program
+            .loader_client()
             .is_some_and(|client| crate::ground::program_text(client) == o.violation.text)
     })
 }

@@ -11,10 +11,6 @@ const DEFAULT_MAKEFILES: &[&str] = &["GNUmakefile", "makefile", "Makefile"];
 /// make's names.
 const MAKES: &[&str] = &["make", "gmake"];
 
-/// The sandbox's own directories, where the command's files are
-/// (`INV-GROUND-10`).
-const SANDBOX_DIRECTORIES: &[&str] = &["/home/", "/tmp/", "/var/tmp/", "/run/", "/root/"];
-
 /// F-51: what ran came from a file the command wrote: a shell, an
 /// interpreter or make above it ran a file some process of the command
 /// opened for writing (`echo 'rm -rf x' > s.sh && bash s.sh`, `printf
@@ -41,11 +37,7 @@ pub(super) fn run_from_a_written_file(o: &GroundObservation<'_>) -> bool {
     };
     // A link the command made, run by its path in the sandbox's own
     // directories (no program of the system's lies there).
-    let in_sandbox = !program.path.starts_with('/')
-        || SANDBOX_DIRECTORIES
-            .iter()
-            .any(|d| program.path.starts_with(d));
-    let linked = in_sandbox && program.renamed().is_some();
+    let linked = program.in_the_sandbox() && program.renamed().is_some();
     let by_path = program.path.contains('/') && is_written(&program.path);
     let replaced = program.replaced.iter();
     let above = replaced.chain(program.parents.iter().map(|p| &p.argv));
